@@ -1,0 +1,77 @@
+/// Collects the effects of one batch and folds them into a ``ChangeSet``.
+///
+/// Records operations in order and consolidates at the end, so a batch of pure appends
+/// (the common case, and a million of them in a benchmark) costs one array append each.
+/// Consolidation: inserted then removed is nothing; removed then inserted is an update;
+/// an update or move of a message inserted in the same batch is just the insert.
+struct ChangeRecorder {
+    private enum Operation: UInt8 { case insert, remove, update, move }
+
+    private var operations: [(MessageID, Operation)] = []
+    private var onlyInserts = true
+    var typingChanged = false
+    var historyChanged = false
+    var isPrepend = false
+
+    var isEmpty: Bool { operations.isEmpty && !typingChanged && !historyChanged }
+
+    mutating func inserted(_ id: MessageID) { operations.append((id, .insert)) }
+
+    mutating func removed(_ id: MessageID) {
+        operations.append((id, .remove))
+        onlyInserts = false
+    }
+
+    mutating func updated(_ id: MessageID) {
+        operations.append((id, .update))
+        onlyInserts = false
+    }
+
+    mutating func moved(_ id: MessageID) {
+        operations.append((id, .move))
+        onlyInserts = false
+    }
+
+    mutating func reserveCapacity(_ count: Int) { operations.reserveCapacity(operations.count + count) }
+
+    func changeSet(version: UInt64, animated: Bool) -> ChangeSet {
+        var set = ChangeSet(
+            version: version, typingChanged: typingChanged, historyChanged: historyChanged,
+            isPrepend: isPrepend, animated: animated)
+        if onlyInserts {
+            set.inserted = operations.map(\.0)
+            return set
+        }
+        // Fold each id's operations into one net effect, in order of first appearance.
+        struct Net { var existedBefore: Bool; var existsAfter: Bool; var updated = false; var moved = false }
+        var order: [MessageID] = []
+        var nets: [MessageID: Net] = [:]
+        for (id, operation) in operations {
+            var net = nets[id] ?? {
+                order.append(id)
+                return Net(existedBefore: operation != .insert, existsAfter: operation != .insert)
+            }()
+            switch operation {
+            case .insert:
+                if net.existedBefore { net.updated = true }
+                net.existsAfter = true
+            case .remove: net.existsAfter = false
+            case .update: net.updated = true
+            case .move: net.moved = true
+            }
+            nets[id] = net
+        }
+        for id in order {
+            let net = nets[id]!
+            switch (net.existedBefore, net.existsAfter) {
+            case (false, true): set.inserted.append(id)
+            case (true, false): set.removed.append(id)
+            case (true, true):
+                if net.updated { set.updated.append(id) }
+                if net.moved { set.moved.append(id) }
+            case (false, false): break
+            }
+        }
+        return set
+    }
+}

@@ -1,0 +1,60 @@
+/// A consistent view of a conversation's rows, handed out by ``Conversation/read(_:)``.
+///
+/// Row 0 is the history row when it is shown, then the messages oldest first, then the
+/// typing row when someone types. Every lookup is O(1).
+public struct RowList {
+    let store: MessageStore
+    /// What the history row shows.
+    public let history: HistoryIndicator
+    /// Who is typing, in the order they started.
+    public let typers: [Sender]
+    /// The local user.
+    public let me: Sender
+
+    init(store: MessageStore, history: HistoryIndicator, typers: [Sender], me: Sender) {
+        self.store = store
+        self.history = history
+        self.typers = typers
+        self.me = me
+    }
+
+    /// The number of rows.
+    public var count: Int { store.count + firstMessageIndex + (typers.isEmpty ? 0 : 1) }
+
+    /// Whether there are no rows at all.
+    public var isEmpty: Bool { count == 0 }
+
+    /// The number of message rows.
+    public var messageCount: Int { store.count }
+
+    /// The row index of the oldest message (1 when the history row is shown).
+    public var firstMessageIndex: Int { history.isVisible ? 1 : 0 }
+
+    /// The row at `index` (0..<count).
+    public subscript(index: Int) -> Row {
+        if let message = message(at: index) { return .message(message) }
+        return index == 0 && history.isVisible ? .history(history) : .typing(typers)
+    }
+
+    /// The id of the row at `index`, without copying a message.
+    public func id(at index: Int) -> RowID {
+        if index == 0 && history.isVisible { return .history }
+        if index >= firstMessageIndex + store.count { return .typing }
+        return .message(store[index - firstMessageIndex].id)
+    }
+
+    /// The message of row `index`, or `nil` for the indicator rows and out-of-range indexes.
+    public func message(at index: Int) -> Message? {
+        let position = index - firstMessageIndex
+        return position >= 0 && position < store.count ? store[position] : nil
+    }
+
+    /// The row index of `id`, or `nil` when the row is not there.
+    public func index(of id: RowID) -> Int? {
+        switch id {
+        case .history: return history.isVisible ? 0 : nil
+        case .typing: return typers.isEmpty ? nil : count - 1
+        case .message(let messageID): return store.index(of: messageID).map { $0 + firstMessageIndex }
+        }
+    }
+}

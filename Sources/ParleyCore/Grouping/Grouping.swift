@@ -1,0 +1,88 @@
+import Foundation
+
+/// Decides each message row's ``RowContext`` from its neighbours under a ``ChatStyle``.
+///
+/// Built once per style (it owns the date formatters) and safe to share between threads.
+public struct Grouping: Sendable {
+    /// The rules in force.
+    public let rules: GroupingRules
+    private let labels: DateLabels
+    private let layout: RowStyle
+    private let avatarPlacement: AvatarPlacement
+    private let showsOutgoingAvatar: Bool
+    private let showsIncomingNames: Bool
+    private let hasAvatarColumn: Bool
+
+    /// Creates the grouping of `style`.
+    public init(style: ChatStyle) {
+        rules = style.grouping
+        labels = DateLabels(rules: style.grouping)
+        layout = style.layout
+        avatarPlacement = style.avatarPlacement
+        showsOutgoingAvatar = style.showsOutgoingAvatar
+        showsIncomingNames = style.showsIncomingNames
+        hasAvatarColumn = style.metrics.avatarSize.width > 0 && style.avatarPlacement != .hidden
+    }
+
+    /// The context of row `index`, or `nil` when it is not a message row.
+    ///
+    /// - Complexity: O(1): it looks at the rows directly above and below.
+    public func context(at index: Int, in rows: RowList) -> RowContext? {
+        guard let message = rows.message(at: index) else { return nil }
+        let previous = rows.message(at: index - 1)
+        let next = rows.message(at: index + 1)
+        let side: Side = message.sender.id == rows.me.id ? .outgoing : .incoming
+        let isNotice = message.isNotice
+
+        var topLabel: String?
+        switch labelBreak(between: previous, and: message) {
+        case .day: topLabel = labels.day(message.date)
+        case .time: topLabel = labels.time(message.date)
+        case .none: break
+        }
+        let joinsPrevious = topLabel == nil && previous.map { joins($0, message) } == true
+        let joinsNext = next.map { labelBreak(between: message, and: $0) == .none && joins(message, $0) } == true
+        let position = isNotice ? GroupPosition.single : GroupPosition(joinsPrevious: joinsPrevious, joinsNext: joinsNext)
+
+        var context = RowContext(side: side, position: position, topLabel: topLabel)
+        guard !isNotice else { return context }
+        let flat = layout == .flat
+        context.showsName = position.isGroupStart && (flat || (side == .incoming && showsIncomingNames))
+        context.showsAvatar = hasAvatarColumn && message.sender.avatar != .none
+            && (flat ? position.isGroupStart : avatarPlacement.shows(at: position))
+            && (flat || side == .incoming || showsOutgoingAvatar)
+        if side == .outgoing, message.status == .failed {
+            context.bottomLabel = "Not delivered"
+        } else if message.isEdited {
+            context.bottomLabel = "Edited"
+        }
+        if flat, position.isGroupStart { context.time = labels.time(message.date) }
+        return context
+    }
+
+    /// The label a message gets above it: a new day, a long silence, or none.
+    enum LabelBreak { case none, day, time }
+
+    func labelBreak(between previous: Message?, and message: Message) -> LabelBreak {
+        guard let previous else { return rules.showsDaySeparators ? .day : .none }
+        if rules.showsDaySeparators, rules.day(of: previous.date) != rules.day(of: message.date) {
+            return .day
+        }
+        if let gap = rules.timeLabelGap, message.date.timeIntervalSince(previous.date) > gap {
+            return .time
+        }
+        return .none
+    }
+
+    private func joins(_ earlier: Message, _ later: Message) -> Bool {
+        earlier.sender.id == later.sender.id && !earlier.isNotice && !later.isNotice
+            && abs(later.date.timeIntervalSince(earlier.date)) <= rules.window
+    }
+}
+
+extension Message {
+    var isNotice: Bool {
+        if case .notice = content { return true }
+        return false
+    }
+}

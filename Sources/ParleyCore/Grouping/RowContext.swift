@@ -1,0 +1,39 @@
+import Foundation
+
+/// What a message row shows besides its content, decided from its neighbours.
+///
+/// Grouping is derived, never stored: the context of a row depends only on the row and
+/// the messages directly above and below it, so inserting, removing or changing a message
+/// affects at most its two neighbours, and appending a million messages costs nothing
+/// here. Layouts are cached with their context, so a neighbour's change re-lays only the
+/// rows whose context it changed.
+public struct RowContext: Hashable, Sendable {
+    /// Incoming or outgoing.
+    public var side: Side
+    /// Position in the sender's group.
+    public var position: GroupPosition
+    /// A day separator or time label above the row ("Today", "12:31").
+    public var topLabel: String?
+    /// Whether the sender's name is shown above the bubble.
+    public var showsName: Bool
+    /// Whether the avatar is drawn beside this row (its column is kept either way).
+    public var showsAvatar: Bool
+    /// A line under the bubble: "Edited", "Not delivered".
+    public var bottomLabel: String?
+    /// The message time as shown ("12:31"); Slack-like rows put it next to the name.
+    public var time: String
+
+    /// Creates a context; front ends normally get contexts from ``RowList/context(at:)``.
+    public init(
+        side: Side, position: GroupPosition, topLabel: String? = nil, showsName: Bool = false,
+        showsAvatar: Bool = false, bottomLabel: String? = nil, time: String = ""
+    ) {
+        self.side = side
+        self.position = position
+        self.topLabel = topLabel
+        self.showsName = showsName
+        self.showsAvatar = showsAvatar
+        self.bottomLabel = bottomLabel
+        self.time = time
+    }
+}

@@ -1,0 +1,80 @@
+/// The geometry of one row at one width: its height and the frames of its parts, in the
+/// row's own coordinates (x from the view's leading edge, y from the row's top).
+///
+/// A part that the row does not show has a `nil` frame. Front ends draw exactly these
+/// frames; they never compute geometry themselves.
+public struct RowLayout: Hashable, Sendable {
+    /// Total height, spacing above the row included.
+    public var height: Double
+    /// A day separator or time label, spanning the row.
+    public var topLabel: Rect?
+    /// The sender's name (Slack-like rows: name and time).
+    public var nameLabel: Rect?
+    /// The avatar.
+    public var avatar: Rect?
+    /// The bubble; for rows without a bubble shape, the area the content occupies.
+    public var bubble: Rect?
+    /// The content: text, image, grid, custom view, notice or typing dots.
+    public var content: Rect?
+    /// An image caption under the image, inside the bubble.
+    public var caption: Rect?
+    /// A label under the bubble ("Edited", "Not delivered"), or the typing row's label.
+    public var bottomLabel: Rect?
+    /// The delivery status mark of an outgoing message.
+    public var status: Rect?
+    /// Collection cells, relative to the content's origin; they may extend past the
+    /// content's width, which then scrolls sideways.
+    public var items: [Rect]
+    /// The shape to draw around ``bubble``.
+    public var shape: BubbleShape
+    /// The corners of that shape at this row's group position.
+    public var corners: CornerRadii
+    /// Whether the bubble carries a tail.
+    public var hasTail: Bool
+    /// The width text was wrapped at, so drawing wraps identically.
+    public var wrapWidth: Double
+
+    /// Creates a layout with only a height; the layout engine fills in the parts.
+    public init(height: Double) {
+        self.height = height
+        self.items = []
+        self.shape = .none
+        self.corners = .zero
+        self.hasTail = false
+        self.wrapWidth = 0
+    }
+
+    /// The part of the row at `point` (row coordinates), most specific first.
+    public func part(at point: Point) -> RowPart? {
+        if let avatar, avatar.contains(point) { return .avatar }
+        if let status, status.contains(point) { return .status }
+        if let content, content.contains(point) {
+            return .content(Point(x: point.x - content.minX, y: point.y - content.minY))
+        }
+        if let bubble, bubble.contains(point) { return .bubble }
+        if let nameLabel, nameLabel.contains(point) { return .name }
+        if let topLabel, topLabel.contains(point) { return .topLabel }
+        if let bottomLabel, bottomLabel.contains(point) { return .bottomLabel }
+        return point.y >= 0 && point.y < height ? .background : nil
+    }
+}
+
+/// A part of a row, as found by ``RowLayout/part(at:)``.
+public enum RowPart: Hashable, Sendable {
+    /// The avatar.
+    case avatar
+    /// The delivery mark.
+    case status
+    /// The content, at a point relative to the content's origin.
+    case content(Point)
+    /// The bubble outside its content (padding).
+    case bubble
+    /// The name label.
+    case name
+    /// The day separator or time label.
+    case topLabel
+    /// The label under the bubble.
+    case bottomLabel
+    /// Empty space in the row.
+    case background
+}

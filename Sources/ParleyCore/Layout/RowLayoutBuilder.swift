@@ -1,0 +1,309 @@
+/// Computes one ``RowLayout``; the pure function behind ``LayoutEngine``.
+struct RowLayoutBuilder {
+    let style: ChatStyle
+    let measurer: any TextMeasurer
+    let width: Double
+    private var metrics: ChatMetrics { style.metrics }
+
+    init(style: ChatStyle, measurer: any TextMeasurer, width: Double) {
+        self.style = style
+        self.measurer = measurer
+        self.width = max(1, width.isFinite ? width : 1)
+    }
+
+    func layout(_ row: Row, context: RowContext?) -> RowLayout {
+        switch row {
+        case .history(let indicator): return historyRow(indicator)
+        case .typing(let typers): return typingRow(typers)
+        case .message(let message):
+            let context = context ?? RowContext(side: .incoming, position: .single)
+            if case .notice(let notice) = message.content { return noticeRow(notice, context: context) }
+            return style.layout == .flat
+                ? flatRow(message, context: context) : bubbleRow(message, context: context)
+        }
+    }
+
+    // MARK: Rows
+
+    private func bubbleRow(_ message: Message, context: RowContext) -> RowLayout {
+        var layout = RowLayout(height: 0)
+        var y = startY(context, into: &layout)
+        let side = context.side
+        let avatarColumn = hasAvatarColumn(side) ? metrics.avatarSize.width + metrics.avatarSpacing : 0
+        let statusColumn = showsStatus(message, side) ? metrics.statusSize.width : 0
+        let available = max(1, width - metrics.rowInsets.horizontal - avatarColumn - statusColumn)
+        let maxBubble = min(available, max(metrics.minBubbleWidth, (available * metrics.maxBubbleFraction).rounded(.down)))
+        let leading = metrics.rowInsets.left + avatarColumn
+        let trailing = width - metrics.rowInsets.right - avatarColumn
+
+        if context.showsName {
+            let name = measurer.measure(InertText.singleLine(message.sender.name), font: style.nameFont, maxWidth: available)
+            let nameWidth = min(available, name.size.width)
+            let x = side == .incoming ? leading + metrics.bubbleInsets.left / 2 : trailing - nameWidth
+            layout.nameLabel = Rect(x: x, y: y, width: nameWidth, height: metrics.nameLabelHeight)
+            y += metrics.nameLabelHeight
+        }
+
+        var body = bodyLayout(message, maxWidth: maxBubble)
+        let shape = body.bare ? BubbleShape.none : style.bubbles.shape(for: context.position)
+        let bubbleWidth = body.bare ? body.size.width : max(metrics.minBubbleWidth, body.size.width)
+        let bubbleX = side == .incoming ? leading : trailing - bubbleWidth
+        let bubble = Rect(x: bubbleX, y: y, width: bubbleWidth, height: body.size.height)
+        layout.bubble = bubble
+        layout.content = body.content.offsetBy(dx: bubbleX, dy: y)
+        layout.caption = body.caption?.offsetBy(dx: bubbleX, dy: y)
+        layout.items = body.items
+        layout.wrapWidth = body.wrapWidth
+        layout.shape = shape
+        layout.corners = shape.corners(for: context.position, side: side)
+        layout.hasTail = shape.hasTail(for: context.position)
+        body.items = []
+
+        if statusColumn > 0 {
+            layout.status = Rect(
+                x: bubble.minX - metrics.statusSize.width, y: bubble.maxY - metrics.statusSize.height,
+                width: metrics.statusSize.width, height: metrics.statusSize.height)
+        }
+        var bottom = bubble.maxY
+        if context.showsAvatar {
+            let size = metrics.avatarSize
+            let x = side == .incoming ? metrics.rowInsets.left : width - metrics.rowInsets.right - size.width
+            let avatarY = style.avatarPlacement == .groupStart ? bubble.minY : max(y, bubble.maxY - size.height)
+            let avatar = Rect(x: x, y: avatarY, width: size.width, height: size.height)
+            layout.avatar = avatar
+            bottom = max(bottom, avatar.maxY)
+        }
+        if let label = context.bottomLabel {
+            let measured = measurer.measure(label, font: style.labelFont, maxWidth: available)
+            let labelWidth = min(available, measured.size.width)
+            let x = side == .incoming ? leading : trailing - labelWidth
+            layout.bottomLabel = Rect(x: x, y: bottom, width: labelWidth, height: metrics.bottomLabelHeight)
+            bottom += metrics.bottomLabelHeight
+        }
+        layout.height = bottom
+        return layout
+    }
+
+    private func flatRow(_ message: Message, context: RowContext) -> RowLayout {
+        var layout = RowLayout(height: 0)
+        var y = startY(context, into: &layout)
+        let avatarColumn = style.avatarPlacement == .hidden ? 0 : metrics.avatarSize.width + metrics.avatarSpacing
+        let statusColumn = showsStatus(message, context.side) ? metrics.statusSize.width : 0
+        let x = metrics.rowInsets.left + avatarColumn
+        let available = max(1, width - x - metrics.rowInsets.right - statusColumn)
+        let top = y
+        if context.showsName {
+            layout.nameLabel = Rect(x: x, y: y, width: available, height: metrics.nameLabelHeight)
+            y += metrics.nameLabelHeight
+        }
+        let body = bodyLayout(message, maxWidth: available)
+        let bubble = Rect(x: x, y: y, width: body.size.width, height: body.size.height)
+        layout.bubble = bubble
+        layout.content = body.content.offsetBy(dx: x, dy: y)
+        layout.caption = body.caption?.offsetBy(dx: x, dy: y)
+        layout.items = body.items
+        layout.wrapWidth = body.wrapWidth
+        var bottom = bubble.maxY
+        if statusColumn > 0 {
+            layout.status = Rect(
+                x: width - metrics.rowInsets.right - metrics.statusSize.width,
+                y: bubble.maxY - metrics.statusSize.height,
+                width: metrics.statusSize.width, height: metrics.statusSize.height)
+        }
+        if context.showsAvatar {
+            let avatar = Rect(x: metrics.rowInsets.left, y: top, width: metrics.avatarSize.width, height: metrics.avatarSize.height)
+            layout.avatar = avatar
+            bottom = max(bottom, avatar.maxY)
+        }
+        if context.bottomLabel != nil {
+            layout.bottomLabel = Rect(x: x, y: bottom, width: available, height: metrics.bottomLabelHeight)
+            bottom += metrics.bottomLabelHeight
+        }
+        layout.height = bottom
+        return layout
+    }
+
+    private func noticeRow(_ notice: Notice, context: RowContext) -> RowLayout {
+        var layout = RowLayout(height: 0)
+        let y = startY(context, into: &layout)
+        let available = max(1, width - metrics.rowInsets.horizontal)
+        let text = measurer.measure(InertText.display(notice.text), font: style.noticeFont, maxWidth: available)
+        let textWidth = min(available, text.size.width)
+        let content = Rect(x: ((width - textWidth) / 2).rounded(.down), y: y, width: textWidth, height: text.size.height)
+        layout.content = content
+        layout.bubble = content
+        layout.wrapWidth = available
+        layout.height = content.maxY
+        return layout
+    }
+
+    private func typingRow(_ typers: [Sender]) -> RowLayout {
+        var layout = RowLayout(height: 0)
+        let y = metrics.groupSpacing
+        let avatarColumn = hasAvatarColumn(.incoming) ? metrics.avatarSize.width + metrics.avatarSpacing : 0
+        let size = metrics.typingBubbleSize
+        let bubble = Rect(x: metrics.rowInsets.left + avatarColumn, y: y, width: size.width, height: size.height)
+        let shape = style.layout == .flat ? BubbleShape.none : style.bubbles.primary
+        layout.bubble = bubble
+        layout.content = bubble
+        layout.shape = shape
+        layout.corners = shape.corners(for: .single, side: .incoming)
+        layout.hasTail = shape.hasTail(for: .single)
+        var bottom = bubble.maxY
+        if avatarColumn > 0, let first = typers.first, first.avatar != .none {
+            let avatar = Rect(
+                x: metrics.rowInsets.left, y: max(y, bubble.maxY - metrics.avatarSize.height),
+                width: metrics.avatarSize.width, height: metrics.avatarSize.height)
+            layout.avatar = avatar
+            bottom = max(bottom, avatar.maxY)
+        }
+        let label = TypingIndicator.label(for: typers)
+        let labelX = bubble.maxX + metrics.avatarSpacing
+        let available = max(0, width - metrics.rowInsets.right - labelX)
+        if !label.isEmpty, available > 0 {
+            let measured = measurer.measure(label, font: style.labelFont, maxWidth: available)
+            let height = min(measured.size.height, bubble.height)
+            layout.bottomLabel = Rect(
+                x: labelX, y: bubble.minY + ((bubble.height - height) / 2).rounded(.down),
+                width: min(available, measured.size.width), height: height)
+        }
+        layout.height = bottom
+        return layout
+    }
+
+    private func historyRow(_ indicator: HistoryIndicator) -> RowLayout {
+        var layout = RowLayout(height: 0)
+        guard indicator.isVisible else { return layout }
+        let y = metrics.groupSpacing
+        let available = max(1, width - metrics.rowInsets.horizontal)
+        let text = measurer.measure(indicator.title, font: style.labelFont, maxWidth: available)
+        let textWidth = min(available, text.size.width)
+        let height = max(metrics.historyRowHeight, text.size.height)
+        layout.content = Rect(x: ((width - textWidth) / 2).rounded(.down), y: y, width: textWidth, height: height)
+        layout.wrapWidth = available
+        layout.height = y + height
+        return layout
+    }
+
+    // MARK: Parts
+
+    /// Adds the spacing and top label above a message; returns where the rest begins.
+    private func startY(_ context: RowContext, into layout: inout RowLayout) -> Double {
+        var y = context.position.isGroupStart ? metrics.groupSpacing : metrics.messageSpacing
+        if context.topLabel != nil {
+            layout.topLabel = Rect(
+                x: metrics.rowInsets.left, y: y, width: max(0, width - metrics.rowInsets.horizontal),
+                height: metrics.topLabelHeight)
+            y += metrics.topLabelHeight
+        }
+        return y
+    }
+
+    private func hasAvatarColumn(_ side: Side) -> Bool {
+        style.avatarPlacement != .hidden && metrics.avatarSize.width > 0
+            && (side == .incoming || style.showsOutgoingAvatar)
+    }
+
+    private func showsStatus(_ message: Message, _ side: Side) -> Bool {
+        side == .outgoing && style.showsDeliveryStatus && metrics.statusSize.width > 0
+    }
+
+    /// The content of a message inside its bubble, in bubble coordinates.
+    private struct Body {
+        var size: Size  // the bubble's size
+        var content: Rect
+        var caption: Rect?
+        var items: [Rect] = []
+        var bare = false  // no bubble drawn (emoji, flat rows)
+        var wrapWidth: Double = 0
+    }
+
+    private func bodyLayout(_ message: Message, maxWidth: Double) -> Body {
+        let insets = style.layout == .flat ? EdgeInsets(
+            top: metrics.bubbleInsets.top, left: 0, bottom: metrics.bubbleInsets.bottom, right: 0)
+            : metrics.bubbleInsets
+        let inner = max(1, maxWidth - insets.horizontal)
+        let flat = style.layout == .flat
+        var body: Body
+        switch message.content {
+        case .text(let text):
+            let measured = measurer.measure(InertText.display(text.string), font: style.bodyFont, maxWidth: inner)
+            body = padded(Size(width: min(inner, measured.size.width), height: measured.size.height), insets)
+            body.wrapWidth = inner
+        case .emoji(let emoji):
+            let measured = measurer.measure(emoji, font: style.emojiFont, maxWidth: maxWidth)
+            let size = Size(width: min(maxWidth, measured.size.width), height: measured.size.height)
+            body = Body(size: size, content: Rect(origin: .zero, size: size), bare: true, wrapWidth: maxWidth)
+        case .image(let image):
+            let masked = style.bubbles.masksMedia && !flat
+            let box = Size(width: min(metrics.maxImageSize.width, masked ? maxWidth : inner), height: metrics.maxImageSize.height)
+            let picture = Self.fit(image.sizeHint ?? metrics.imagePlaceholderSize, in: box)
+            body = masked ? Body(size: picture, content: Rect(origin: .zero, size: picture)) : padded(picture, insets)
+            if let caption = image.caption, !caption.isEmpty {
+                let captionWidth = max(1, picture.width - (masked ? insets.horizontal : 0))
+                let measured = measurer.measure(InertText.display(caption), font: style.bodyFont, maxWidth: captionWidth)
+                let x = masked ? insets.left : insets.left
+                let y = body.content.maxY + (masked ? insets.top : insets.top / 2)
+                let rect = Rect(x: x, y: y, width: min(captionWidth, measured.size.width), height: measured.size.height)
+                body.caption = rect
+                body.size.height = rect.maxY + insets.bottom
+                body.wrapWidth = captionWidth
+            }
+        case .collection(let collection):
+            let masked = style.bubbles.masksMedia && !flat
+            let cell = metrics.collectionCellSize
+            let gap = metrics.collectionSpacing
+            let columns = collection.columns
+            var items: [Rect] = []
+            items.reserveCapacity(collection.items.count)
+            for index in collection.items.indices {
+                let column = index / collection.rows
+                let row = index % collection.rows
+                items.append(Rect(
+                    x: Double(column) * (cell.width + gap), y: Double(row) * (cell.height + gap),
+                    width: cell.width, height: cell.height))
+            }
+            let gridWidth = columns == 0 ? cell.width : Double(columns) * (cell.width + gap) - gap
+            let gridHeight = Double(collection.rows) * (cell.height + gap) - gap
+            let size = Size(width: min(masked ? maxWidth : inner, gridWidth), height: gridHeight)
+            body = masked ? Body(size: size, content: Rect(origin: .zero, size: size)) : padded(size, insets)
+            body.items = items
+        case .custom(let custom):
+            let size = custom.payload.size(fitting: inner, measurer: measurer)
+            body = padded(Self.clamp(size, width: inner), insets)
+        case .notice(let notice):
+            // Notices have their own row kind; kept here so every content has a body.
+            let measured = measurer.measure(InertText.display(notice.text), font: style.noticeFont, maxWidth: inner)
+            body = padded(measured.size, insets)
+        }
+        if let override = style.contentSizeOverride?(message, maxWidth) {
+            let size = Self.clamp(override, width: body.bare ? maxWidth : inner)
+            body = body.bare ? Body(size: size, content: Rect(origin: .zero, size: size), bare: true) : padded(size, insets)
+            body.wrapWidth = size.width
+        }
+        if flat { body.bare = true }
+        return body
+    }
+
+    private func padded(_ content: Size, _ insets: EdgeInsets) -> Body {
+        Body(
+            size: Size(width: content.width + insets.horizontal, height: content.height + insets.vertical),
+            content: Rect(x: insets.left, y: insets.top, width: content.width, height: content.height))
+    }
+
+    /// `size` scaled down (never up) to fit `box`, keeping its aspect ratio; whole units.
+    static func fit(_ size: Size, in box: Size) -> Size {
+        guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
+            return Size(width: max(1, box.width.rounded(.down)), height: max(1, (box.height / 2).rounded(.down)))
+        }
+        let scale = min(1, box.width / size.width, box.height / size.height)
+        return Size(
+            width: max(1, (size.width * scale).rounded(.down)),
+            height: max(1, (size.height * scale).rounded(.down)))
+    }
+
+    private static func clamp(_ size: Size, width: Double) -> Size {
+        func finite(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
+        return Size(width: min(width, finite(size.width)), height: finite(size.height))
+    }
+}

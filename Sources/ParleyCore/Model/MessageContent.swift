@@ -1,0 +1,102 @@
+import Foundation
+
+/// What a message shows.
+///
+/// Build text with ``text(_:)``, which detects links, e-mail addresses and phone numbers
+/// and turns a message of only a few emoji into ``emoji(_:)`` (shown large), as messengers do.
+public enum MessageContent: Hashable, Sendable {
+    /// Text with detected links, e-mail addresses and phone numbers.
+    case text(TextContent)
+    /// A few emoji and nothing else, shown large without a bubble.
+    case emoji(String)
+    /// A picture.
+    case image(ImageContent)
+    /// A grid of items in a fixed number of rows (NMessenger's collection message).
+    case collection(CollectionContent)
+    /// An app-defined payload that sizes itself.
+    case custom(CustomContent)
+    /// A centred line that belongs to nobody: a timestamp or a system message.
+    case notice(Notice)
+
+    /// Text content; a string of at most ``EmojiOnly/maximumCount`` emoji becomes
+    /// ``emoji(_:)``.
+    ///
+    /// To force a bubble around emoji, use `.text(TextContent("🎉"))`.
+    public static func text(_ string: String) -> MessageContent {
+        if EmojiOnly.matches(string) { return .emoji(string) }
+        return .text(TextContent(string))
+    }
+
+    /// Image content from a source.
+    public static func image(_ source: ImageSource, size: Size? = nil) -> MessageContent {
+        .image(ImageContent(source: source, sizeHint: size))
+    }
+
+    /// A system line such as "Alice joined".
+    public static func system(_ text: String) -> MessageContent {
+        .notice(Notice(text: text, kind: .system))
+    }
+
+    /// A plain-text rendering for notifications, accessibility labels, copy and search.
+    public var summary: String {
+        switch self {
+        case .text(let text): return text.string
+        case .emoji(let emoji): return emoji
+        case .image(let image): return image.caption ?? "Image"
+        case .collection(let collection):
+            return collection.items.count == 1 ? "1 item" : "\(collection.items.count) items"
+        case .custom(let custom): return custom.payload.summary
+        case .notice(let notice): return notice.text
+        }
+    }
+
+    /// The kind of content, without its payload; front ends key renderers by it.
+    public var kind: Kind {
+        switch self {
+        case .text: return .text
+        case .emoji: return .emoji
+        case .image: return .image
+        case .collection: return .collection
+        case .custom(let custom): return .custom(custom.kind)
+        case .notice: return .notice
+        }
+    }
+
+    /// The kinds of content, for choosing a renderer.
+    public enum Kind: Hashable, Sendable {
+        /// ``MessageContent/text(_:)-swift.enum.case``.
+        case text
+        /// ``MessageContent/emoji(_:)``.
+        case emoji
+        /// ``MessageContent/image(_:)-swift.enum.case``.
+        case image
+        /// ``MessageContent/collection(_:)``.
+        case collection
+        /// ``MessageContent/custom(_:)`` with its kind name.
+        case custom(String)
+        /// ``MessageContent/notice(_:)``.
+        case notice
+    }
+}
+
+/// A centred line in the conversation that no sender owns (NMessenger's sent indicator).
+public struct Notice: Hashable, Sendable {
+    /// The text shown.
+    public var text: String
+    /// How it is styled.
+    public var kind: Kind
+
+    /// Creates a notice.
+    public init(text: String, kind: Kind = .system) {
+        self.text = text
+        self.kind = kind
+    }
+
+    /// The styles of notice.
+    public enum Kind: Hashable, Sendable {
+        /// A time stamp line ("Today 12:31").
+        case timestamp
+        /// An event line ("Alice joined").
+        case system
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Someone who writes messages: the local user or a peer.
+///
+/// Senders are compared by ``id`` alone, so a renamed sender is still the same person and
+/// grouping does not break when a display name changes.
+public struct Sender: Hashable, Sendable, Identifiable {
+    /// Stable identity of the sender.
+    public var id: String
+    /// The name shown above the first message of a group.
+    public var name: String
+    /// What the avatar shows.
+    public var avatar: Avatar
+
+    /// Creates a sender; the avatar defaults to the initials of `name`.
+    public init(id: String, name: String, avatar: Avatar = .initials) {
+        self.id = id
+        self.name = name
+        self.avatar = avatar
+    }
+
+    /// Senders are equal when their ids are.
+    public static func == (lhs: Sender, rhs: Sender) -> Bool { lhs.id == rhs.id }
+
+    /// Hashes the id only, matching `==`.
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+    /// Up to two initials from the display name ("Ada Lovelace" → "AL", "bob" → "B").
+    ///
+    /// Letters are taken per grapheme cluster, so names in any script keep whole characters.
+    /// An empty or symbol-only name gives "?".
+    public var initials: String {
+        let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" })
+        let letters = words.compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }
+        guard let first = letters.first else { return "?" }
+        if letters.count == 1 { return String(first).uppercased() }
+        return (String(first) + String(letters[letters.count - 1])).uppercased()
+    }
+}
+
+/// Where a sender's avatar image comes from.
+public enum Avatar: Hashable, Sendable {
+    /// A badge with the sender's initials on a colour derived from the sender id.
+    case initials
+    /// An image file on disk.
+    case file(path: String)
+    /// An image to download.
+    case url(URL)
+    /// No avatar at all; the layout keeps no room for one.
+    case none
+}

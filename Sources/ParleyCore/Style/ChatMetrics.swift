@@ -1,0 +1,111 @@
+/// Sizes and spacing of a chat screen, in the front end's units.
+///
+/// Two presets: ``points`` for pixel front ends (GTK) and ``cells`` for the terminal,
+/// where one unit is one character cell.
+public struct ChatMetrics: Hashable, Sendable {
+    /// Margins between the rows and the edges of the view.
+    public var rowInsets: EdgeInsets
+    /// Padding between a bubble's edge and its text.
+    public var bubbleInsets: EdgeInsets
+    /// Vertical space above a message that opens a group.
+    public var groupSpacing: Double
+    /// Vertical space above a message inside a group.
+    public var messageSpacing: Double
+    /// Avatar size; zero hides avatars.
+    public var avatarSize: Size
+    /// Gap between the avatar column and the bubbles.
+    public var avatarSpacing: Double
+    /// The widest a bubble may be, as a fraction of the row's width.
+    public var maxBubbleFraction: Double
+    /// The narrowest a bubble may be (room for a tail and the corners).
+    public var minBubbleWidth: Double
+    /// Height of a sender name label.
+    public var nameLabelHeight: Double
+    /// Height of a day separator or time label.
+    public var topLabelHeight: Double
+    /// Height of a label under a bubble.
+    public var bottomLabelHeight: Double
+    /// Size of a delivery status mark and the gap before it.
+    public var statusSize: Size
+    /// Space above the first row.
+    public var headerHeight: Double
+    /// Space below the last row.
+    public var footerHeight: Double
+    /// The box an image is scaled to fit.
+    public var maxImageSize: Size
+    /// The size reserved for an image with no size hint.
+    public var imagePlaceholderSize: Size
+    /// The size of one collection cell.
+    public var collectionCellSize: Size
+    /// The gap between collection cells.
+    public var collectionSpacing: Double
+    /// The size of the typing indicator bubble.
+    public var typingBubbleSize: Size
+    /// The height of the loading / load-earlier row.
+    public var historyRowHeight: Double
+
+    /// Creates metrics; start from ``points`` or ``cells`` and change what differs.
+    public init(
+        rowInsets: EdgeInsets, bubbleInsets: EdgeInsets, groupSpacing: Double,
+        messageSpacing: Double, avatarSize: Size, avatarSpacing: Double,
+        maxBubbleFraction: Double, minBubbleWidth: Double, nameLabelHeight: Double,
+        topLabelHeight: Double, bottomLabelHeight: Double, statusSize: Size,
+        headerHeight: Double, footerHeight: Double, maxImageSize: Size,
+        imagePlaceholderSize: Size, collectionCellSize: Size, collectionSpacing: Double,
+        typingBubbleSize: Size, historyRowHeight: Double
+    ) {
+        self.rowInsets = rowInsets
+        self.bubbleInsets = bubbleInsets
+        self.groupSpacing = groupSpacing
+        self.messageSpacing = messageSpacing
+        self.avatarSize = avatarSize
+        self.avatarSpacing = avatarSpacing
+        self.maxBubbleFraction = maxBubbleFraction
+        self.minBubbleWidth = minBubbleWidth
+        self.nameLabelHeight = nameLabelHeight
+        self.topLabelHeight = topLabelHeight
+        self.bottomLabelHeight = bottomLabelHeight
+        self.statusSize = statusSize
+        self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
+        self.maxImageSize = maxImageSize
+        self.imagePlaceholderSize = imagePlaceholderSize
+        self.collectionCellSize = collectionCellSize
+        self.collectionSpacing = collectionSpacing
+        self.typingBubbleSize = typingBubbleSize
+        self.historyRowHeight = historyRowHeight
+    }
+
+    /// Pixel metrics for desktop front ends.
+    public static let points = ChatMetrics(
+        rowInsets: EdgeInsets(top: 0, left: 12, bottom: 0, right: 12),
+        bubbleInsets: EdgeInsets(horizontal: 12, vertical: 8),
+        groupSpacing: 12, messageSpacing: 2,
+        avatarSize: Size(width: 32, height: 32), avatarSpacing: 8,
+        maxBubbleFraction: 0.75, minBubbleWidth: 36,
+        nameLabelHeight: 18, topLabelHeight: 28, bottomLabelHeight: 16,
+        statusSize: Size(width: 20, height: 14),
+        headerHeight: 8, footerHeight: 8,
+        maxImageSize: Size(width: 280, height: 280),
+        imagePlaceholderSize: Size(width: 240, height: 160),
+        collectionCellSize: Size(width: 120, height: 120), collectionSpacing: 4,
+        typingBubbleSize: Size(width: 56, height: 34), historyRowHeight: 40
+    )
+
+    /// Character-cell metrics for terminal front ends: a bubble's border takes one cell
+    /// on each side, so its text sits inside it with a one-column gap.
+    public static let cells = ChatMetrics(
+        rowInsets: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1),
+        bubbleInsets: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2),
+        groupSpacing: 1, messageSpacing: 0,
+        avatarSize: Size(width: 4, height: 1), avatarSpacing: 1,
+        maxBubbleFraction: 0.7, minBubbleWidth: 6,
+        nameLabelHeight: 1, topLabelHeight: 1, bottomLabelHeight: 1,
+        statusSize: Size(width: 3, height: 1),
+        headerHeight: 0, footerHeight: 0,
+        maxImageSize: Size(width: 32, height: 12),
+        imagePlaceholderSize: Size(width: 24, height: 8),
+        collectionCellSize: Size(width: 12, height: 5), collectionSpacing: 1,
+        typingBubbleSize: Size(width: 7, height: 3), historyRowHeight: 1
+    )
+}

@@ -1,0 +1,61 @@
+/// Makes received text safe to show: data, never control.
+///
+/// Message text, sender names and link targets come from other people. Shown raw, an
+/// escape sequence could move a terminal's cursor, set its title or write the clipboard,
+/// and a bidi override could disguise a file name. ``display(_:)`` maps every such
+/// character to a visible stand-in and leaves all other text alone, so the message itself
+/// is never changed, only how it is shown.
+public enum InertText {
+    /// `string` with controls made visible.
+    ///
+    /// - C0 controls and DEL become their Control Pictures (ESC → `␛`, BEL → `␇`).
+    /// - C1 controls (U+0080–U+009F, which terminals may treat as CSI, OSC, DCS) and bidi
+    ///   overrides and isolates (U+202A–U+202E, U+2066–U+2069) become U+FFFD.
+    /// - Line feed stays; CR LF, lone CR, U+2028 and U+2029 become a line feed; a tab
+    ///   becomes four spaces.
+    ///
+    /// - Complexity: O(n); returns `string` itself when it has nothing to replace.
+    public static func display(_ string: String) -> String {
+        guard string.unicodeScalars.contains(where: needsReplacement) else { return string }
+        var result = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in string.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar.value {
+            case 0x0A:
+                if !previousWasCR { result.append("\n") }
+            case 0x0D, 0x2028, 0x2029:
+                result.append("\n")
+            case 0x09:
+                result.append(contentsOf: "    ".unicodeScalars)
+            case 0x00...0x1F:
+                result.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F:
+                result.append("\u{2421}")
+            case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+                result.append("\u{FFFD}")
+            default:
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// `string` on one line: like ``display(_:)``, with line breaks shown as spaces.
+    /// For names, titles and link targets.
+    public static func singleLine(_ string: String) -> String {
+        let shown = display(string)
+        guard shown.contains("\n") else { return shown }
+        return String(shown.map { $0 == "\n" ? " " : $0 })
+    }
+
+    /// Whether `scalar` is shown differently by ``display(_:)``.
+    public static func needsReplacement(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A: return false
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+            return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,115 @@
+/// Greedy word wrapping over grapheme clusters, for front ends that lay text out in
+/// columns (the terminal) and for ``MonospaceMeasurer``.
+///
+/// Breaks after spaces where it can and inside a word only when the word alone is wider
+/// than a line. Line feeds always break. Widths come from the caller, so a terminal can use
+/// a real Unicode width table (CJK and emoji two columns, combining marks none).
+public enum LineBreaker {
+    /// One wrapped line.
+    public struct Line: Hashable, Sendable {
+        /// The line's text as UTF-8 offsets into the original string, without the line feed
+        /// that ended it; may include trailing spaces.
+        public var utf8Range: Range<Int>
+        /// Columns used, not counting trailing spaces.
+        public var columns: Int
+    }
+
+    /// The lines of `text` wrapped at `maxColumns` (at least 1).
+    ///
+    /// - Parameter width: Columns of one grapheme cluster (0 for a combining-only cluster).
+    /// - Complexity: O(n) in the length of `text`; printable ASCII takes a byte-wise path.
+    public static func lines(_ text: String, maxColumns: Int, width: (Character) -> Int) -> [Line] {
+        let limit = max(1, maxColumns)
+        var state = State(limit: limit)
+        if isPlainASCII(text) {
+            var offset = 0
+            for byte in text.utf8 {
+                state.feed(offset: offset, length: 1, width: 1, isSpace: byte == 0x20, isNewline: byte == 0x0A)
+                offset += 1
+            }
+            return state.finish(at: offset)
+        }
+        var offset = 0
+        for character in text {
+            let length = character.utf8.count
+            let isNewline = character == "\n" || character == "\r\n"
+            state.feed(
+                offset: offset, length: length, width: isNewline ? 0 : max(0, width(character)),
+                isSpace: character == " ", isNewline: isNewline)
+            offset += length
+        }
+        return state.finish(at: offset)
+    }
+
+    private static func isPlainASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }
+    }
+
+    private struct State {
+        let limit: Int
+        var lines: [Line] = []
+        var lineStart = 0
+        var columns = 0  // on this line, trailing spaces included
+        var visibleColumns = 0  // up to the last non-space
+        var breakOffset: Int?  // just after the last space on this line
+        var columnsAtBreak = 0
+        var visibleColumnsAtBreak = 0
+
+        init(limit: Int) { self.limit = limit }
+
+        mutating func feed(offset: Int, length: Int, width: Int, isSpace: Bool, isNewline: Bool) {
+            if isNewline {
+                emit(until: offset, columns: visibleColumns)
+                start(at: offset + length)
+                return
+            }
+            if isSpace {
+                if columns + width > limit {
+                    // A space that does not fit ends the line and is dropped.
+                    emit(until: offset, columns: visibleColumns)
+                    start(at: offset + length)
+                } else {
+                    columns += width
+                    breakOffset = offset + length
+                    columnsAtBreak = columns
+                    visibleColumnsAtBreak = visibleColumns
+                }
+                return
+            }
+            if columns + width > limit, columns > 0 {
+                if let breakOffset {
+                    // Carry the word begun after the last space to a new line.
+                    let carried = columns - columnsAtBreak
+                    emit(until: breakOffset, columns: visibleColumnsAtBreak)
+                    lineStart = breakOffset
+                    columns = carried
+                    visibleColumns = carried
+                    self.breakOffset = nil
+                }
+                if columns + width > limit, columns > 0 {
+                    // The word alone is wider than a line: break inside it.
+                    emit(until: offset, columns: visibleColumns)
+                    start(at: offset)
+                }
+            }
+            columns += width
+            visibleColumns = columns
+        }
+
+        mutating func emit(until end: Int, columns: Int) {
+            lines.append(Line(utf8Range: lineStart..<end, columns: columns))
+        }
+
+        mutating func start(at offset: Int) {
+            lineStart = offset
+            columns = 0
+            visibleColumns = 0
+            breakOffset = nil
+        }
+
+        mutating func finish(at end: Int) -> [Line] {
+            emit(until: end, columns: visibleColumns)
+            return lines
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+
+/// Finds links, e-mail addresses and phone numbers in message text.
+///
+/// Works on UTF-8 bytes in one pass over words plus one over digit runs, so a megabyte of
+/// text costs milliseconds. It is deliberately conservative: a bare domain needs a common
+/// top-level domain ("example.com", not "file.txt"), and a phone number needs 7–15 digits
+/// and a `+`, a bracket or separators, so dates and plain numbers stay text.
+public enum TextDetector {
+    /// The detections in `string`, in order of position, never overlapping.
+    public static func detect(in string: String) -> [TextDetection] {
+        var copy = string
+        return copy.withUTF8 { bytes in
+            guard bytes.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "@") || isDigit($0) })
+            else { return [] }
+            var found = words(in: bytes)
+            let phones = phoneNumbers(in: bytes, avoiding: found)
+            if !phones.isEmpty {
+                found.append(contentsOf: phones)
+                found.sort { $0.utf8Range.lowerBound < $1.utf8Range.lowerBound }
+            }
+            return found
+        }
+    }
+
+    // MARK: Words: links and addresses
+
+    private static func words(in bytes: UnsafeBufferPointer<UInt8>) -> [TextDetection] {
+        var result: [TextDetection] = []
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            while index < count, isWordBreak(bytes[index]) { index += 1 }
+            let start = index
+            while index < count, !isWordBreak(bytes[index]) { index += 1 }
+            if index > start, let detection = classify(bytes, start..<index) {
+                result.append(detection)
+            }
+        }
+        return result
+    }
+
+    private static func classify(_ bytes: UnsafeBufferPointer<UInt8>, _ word: Range<Int>)
+        -> TextDetection?
+    {
+        var lower = word.lowerBound
+        var upper = word.upperBound
+        while lower < upper, leadingPunctuation.contains(bytes[lower]) { lower += 1 }
+        while upper > lower, trailingPunctuation.contains(bytes[upper - 1]) {
+            // Keep a closing bracket that closes one inside the word (Wikipedia links).
+            if bytes[upper - 1] == UInt8(ascii: ")"),
+                bytes[lower..<upper - 1].contains(UInt8(ascii: "("))
+            {
+                break
+            }
+            upper -= 1
+        }
+        guard upper - lower >= 4 else { return nil }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
+        let lowered = text.lowercased()
+
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("ftp://") {
+            guard let schemeEnd = text.range(of: "://"), text[schemeEnd.upperBound...].count > 0,
+                let url = URL(string: text)
+            else { return nil }
+            return TextDetection(kind: .link(url), utf8Range: lower..<upper)
+        }
+        if lowered.hasPrefix("www."), isHost(Substring(lowered.dropFirst(4)).prefix { $0 != "/" }) {
+            guard let url = URL(string: "https://" + text) else { return nil }
+            return TextDetection(kind: .link(url), utf8Range: lower..<upper)
+        }
+        if let at = text.firstIndex(of: "@") {
+            let local = text[..<at]
+            let domain = text[text.index(after: at)...]
+            guard !local.isEmpty, local.allSatisfy(isEmailLocal), isHost(Substring(domain.lowercased()))
+            else { return nil }
+            return TextDetection(kind: .email(text), utf8Range: lower..<upper)
+        }
+        let host = lowered.prefix { $0 != "/" && $0 != ":" }
+        if isHost(host), let last = host.split(separator: ".").last, commonTopLevelDomains.contains(String(last)) {
+            guard let url = URL(string: "https://" + text) else { return nil }
+            return TextDetection(kind: .link(url), utf8Range: lower..<upper)
+        }
+        return nil
+    }
+
+    /// Whether `host` is dot-separated labels of letters, digits and hyphens ending in an
+    /// alphabetic label of two or more letters.
+    private static func isHost(_ host: Substring) -> Bool {
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, let last = labels.last, last.count >= 2,
+            last.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return labels.allSatisfy { label in
+            !label.isEmpty && label.first != "-" && label.last != "-"
+                && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        }
+    }
+
+    private static func isEmailLocal(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || "._%+-".contains(character))
+    }
+
+    // MARK: Phone numbers
+
+    private static func phoneNumbers(in bytes: UnsafeBufferPointer<UInt8>, avoiding taken: [TextDetection])
+        -> [TextDetection]
+    {
+        var result: [TextDetection] = []
+        var index = 0
+        let count = bytes.count
+        var takenIndex = 0
+        while index < count {
+            let byte = bytes[index]
+            let startsRun = isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "(")
+            let boundary = index == 0 || !isAlphanumeric(bytes[index - 1])
+            guard startsRun, boundary else {
+                index += 1
+                continue
+            }
+            var end = index
+            var digits = 0
+            while end < count, isPhoneByte(bytes[end]) {
+                if isDigit(bytes[end]) { digits += 1 }
+                // Two separators in a row end the number ("1 - 2" is not a phone).
+                if end > index, !isDigit(bytes[end]), !isDigit(bytes[end - 1]),
+                    bytes[end - 1] != UInt8(ascii: "(") && bytes[end] != UInt8(ascii: "(")
+                {
+                    break
+                }
+                end += 1
+            }
+            while end > index, !isDigit(bytes[end - 1]), bytes[end - 1] != UInt8(ascii: ")") { end -= 1 }
+            defer { index = max(end, index + 1) }
+            let followedByWord = end < count && isAlphanumeric(bytes[end])
+            guard !followedByWord, (7...15).contains(digits) else { continue }
+            let range = index..<end
+            while takenIndex < taken.count, taken[takenIndex].utf8Range.upperBound <= range.lowerBound {
+                takenIndex += 1
+            }
+            if takenIndex < taken.count, taken[takenIndex].utf8Range.overlaps(range) { continue }
+            let run = UnsafeBufferPointer(rebasing: bytes[range])
+            guard looksLikePhone(run, digits: digits) else { continue }
+            result.append(TextDetection(kind: .phone(String(decoding: run, as: UTF8.self)), utf8Range: range))
+        }
+        return result
+    }
+
+    private static func looksLikePhone(_ run: UnsafeBufferPointer<UInt8>, digits: Int) -> Bool {
+        if run.first == UInt8(ascii: "+") || run.first == UInt8(ascii: "(") { return true }
+        let separators = run.filter { !isDigit($0) }
+        if separators.isEmpty { return digits >= 10 && digits <= 11 }
+        // 2024-01-31 and 31.01.2024 are dates, 1.234.567 is a number.
+        let groups = run.split(whereSeparator: { !isDigit($0) }).map(\.count)
+        if groups.count == 3, Set(separators).count == 1, separators[0] != UInt8(ascii: " "),
+            groups.contains(4), groups.filter({ $0 <= 2 }).count == 2
+        {
+            return false
+        }
+        if separators.allSatisfy({ $0 == UInt8(ascii: ".") }), groups.dropFirst().allSatisfy({ $0 == 3 }) {
+            return false
+        }
+        return true
+    }
+
+    // MARK: Byte classes
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80
+    }
+
+    private static func isPhoneByte(_ byte: UInt8) -> Bool {
+        isDigit(byte) || byte == 0x20 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "+")
+    }
+
+    private static func isWordBreak(_ byte: UInt8) -> Bool {
+        byte <= 0x20 || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == 0x7F
+    }
+
+    private static let leadingPunctuation: Set<UInt8> = Set("([{'\"`*_".utf8)
+    private static let trailingPunctuation: Set<UInt8> = Set(".,;:!?)]}'\"`*_".utf8)
+
+    private static let commonTopLevelDomains: Set<String> = [
+        "com", "org", "net", "edu", "gov", "io", "dev", "app", "co", "ai", "me", "info", "biz",
+        "uk", "de", "fr", "es", "it", "nl", "be", "ch", "at", "se", "no", "dk", "fi", "pl", "cz",
+        "ru", "ua", "jp", "cn", "kr", "in", "au", "nz", "ca", "us", "br", "mx", "ar", "eu", "tv",
+        "xyz", "tech", "site", "online", "blog", "news", "shop", "cloud",
+    ]
+}
