@@ -54,6 +54,7 @@ public enum LineBreaker {
         var breakOffset: Int?  // just after the last space on this line
         var columnsAtBreak = 0
         var visibleColumnsAtBreak = 0
+        var wrapped = false  // this line began at a wrap, not at the start or a line feed
 
         init(limit: Int) { self.limit = limit }
 
@@ -61,9 +62,15 @@ public enum LineBreaker {
             if isNewline {
                 emit(until: offset, columns: visibleColumns)
                 start(at: offset + length)
+                wrapped = false
                 return
             }
             if isSpace {
+                if wrapped, columns == 0 {
+                    // Spaces where a line was wrapped are swallowed, not carried over.
+                    lineStart = offset + length
+                    return
+                }
                 if columns + width > limit {
                     // A space that does not fit ends the line and is dropped.
                     emit(until: offset, columns: visibleColumns)
@@ -82,6 +89,7 @@ public enum LineBreaker {
                     let carried = columns - columnsAtBreak
                     emit(until: breakOffset, columns: visibleColumnsAtBreak)
                     lineStart = breakOffset
+                    wrapped = true
                     columns = carried
                     visibleColumns = carried
                     self.breakOffset = nil
@@ -101,6 +109,7 @@ public enum LineBreaker {
         }
 
         mutating func start(at offset: Int) {
+            wrapped = true
             lineStart = offset
             columns = 0
             visibleColumns = 0

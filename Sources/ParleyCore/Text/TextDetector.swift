@@ -124,7 +124,7 @@ public enum TextDetector {
                 if isDigit(bytes[end]) { digits += 1 }
                 // Two separators in a row end the number ("1 - 2" is not a phone).
                 if end > index, !isDigit(bytes[end]), !isDigit(bytes[end - 1]),
-                    bytes[end - 1] != UInt8(ascii: "(") && bytes[end] != UInt8(ascii: "(")
+                    !isBracket(bytes[end - 1]), !isBracket(bytes[end])
                 {
                     break
                 }
@@ -166,6 +166,10 @@ public enum TextDetector {
     // MARK: Byte classes
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func isBracket(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")")
+    }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
         isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80

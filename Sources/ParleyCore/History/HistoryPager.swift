@@ -1,0 +1,143 @@
+import Foundation
+
+/// Loads earlier messages page by page into a ``Conversation`` (NMessenger's head
+/// prefetching, JSQ's "load earlier").
+///
+/// - **Automatic**: a ``Viewport`` with this pager calls ``loadIfNeeded()`` when its top
+///   comes near the first row; the next page is fetched before the user gets there.
+/// - **Manual**: the history row shows "Load earlier messages" and ``loadEarlier()``
+///   runs when it is tapped.
+///
+/// One fetch at a time; the history row shows a spinner meanwhile. Pages are prepended
+/// with ``Conversation/prependHistory(_:animated:)``, so they move nothing on screen,
+/// duplicates are dropped and out-of-order pages are merged. A failed fetch shows a retry
+/// row and changes nothing else; ``retry()`` tries again. When the source has no more,
+/// the pager stops and the row disappears.
+public final class HistoryPager: @unchecked Sendable {
+    /// How the next page is asked for.
+    public enum Mode: Sendable {
+        /// When the viewport nears the top.
+        case automatic
+        /// Only by ``HistoryPager/loadEarlier()``; the row offers a button.
+        case manual
+    }
+
+    /// The result of one load.
+    public enum Outcome: Equatable, Sendable {
+        /// These ids were added (possibly none, when the page held only duplicates).
+        case loaded([MessageID])
+        /// Nothing more to load.
+        case exhausted
+        /// The source failed with this description; nothing changed.
+        case failed(String)
+    }
+
+    /// The pager's state.
+    public enum State: Equatable, Sendable {
+        /// Waiting; more history may exist.
+        case idle
+        /// A fetch is running.
+        case loading
+        /// The last fetch failed.
+        case failed(String)
+        /// The source has nothing older.
+        case exhausted
+    }
+
+    /// The conversation pages go into.
+    public let conversation: Conversation
+    /// Where pages come from.
+    public let source: any HistorySource
+    /// Messages asked for per page.
+    public let pageSize: Int
+    /// Automatic or manual.
+    public let mode: Mode
+
+    private let lock = NSLock()
+    private var currentState: State = .idle
+    private var inFlight: Task<Outcome, Never>?
+
+    /// Creates a pager and shows the history row for `mode`.
+    public init(conversation: Conversation, source: any HistorySource, pageSize: Int = 50, mode: Mode = .automatic) {
+        self.conversation = conversation
+        self.source = source
+        self.pageSize = max(1, pageSize)
+        self.mode = mode
+        conversation.historyIndicator = idleIndicator
+    }
+
+    /// The current state.
+    public var state: State { lock.withLock { currentState } }
+
+    /// Starts fetching the next page unless one is running, the last failed (waiting for
+    /// ``retry()``), history is exhausted, or the mode is manual. Returns at once.
+    public func loadIfNeeded() {
+        let start = lock.withLock { mode == .automatic && currentState == .idle }
+        if start { _ = begin() }
+    }
+
+    /// Fetches the next page (or joins the fetch already running) and returns what it did.
+    @discardableResult
+    public func loadEarlier() async -> Outcome {
+        guard let task = begin() else { return .exhausted }
+        return await task.value
+    }
+
+    /// After a failure, tries again.
+    @discardableResult
+    public func retry() async -> Outcome {
+        lock.withLock {
+            if case .failed = currentState { currentState = .idle }
+        }
+        return await loadEarlier()
+    }
+
+    /// The running fetch, or a new one; `nil` when exhausted.
+    private func begin() -> Task<Outcome, Never>? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let inFlight { return inFlight }
+        if currentState == .exhausted { return nil }
+        currentState = .loading
+        let task = Task { await self.fetch() }
+        inFlight = task
+        return task
+    }
+
+    private func fetch() async -> Outcome {
+        conversation.historyIndicator = .loading
+        let cursor = conversation.read { rows in
+            rows.message(at: rows.firstMessageIndex).map(HistoryCursor.init(before:))
+        }
+        let outcome: Outcome
+        let next: State
+        do {
+            let page = try await source.page(before: cursor, limit: pageSize)
+            let added = conversation.prependHistory(page.messages)
+            // A page that adds nothing new cannot move the cursor; asking again would loop.
+            let exhausted = !page.hasMore || added.isEmpty
+            outcome = exhausted && added.isEmpty ? .exhausted : .loaded(added)
+            next = exhausted ? .exhausted : .idle
+        } catch {
+            let reason = Self.describe(error)
+            outcome = .failed(reason)
+            next = .failed(reason)
+        }
+        lock.withLock {
+            currentState = next
+            inFlight = nil
+        }
+        switch next {
+        case .failed(let reason): conversation.historyIndicator = .failed(reason)
+        case .exhausted: conversation.historyIndicator = .hidden
+        default: conversation.historyIndicator = idleIndicator
+        }
+        return outcome
+    }
+
+    private var idleIndicator: HistoryIndicator { mode == .manual ? .loadEarlier : .hidden }
+
+    private static func describe(_ error: any Error) -> String {
+        (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+    }
+}

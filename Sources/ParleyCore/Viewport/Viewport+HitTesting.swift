@@ -1,0 +1,72 @@
+extension Viewport {
+    /// A row and the part of it under a point.
+    public struct Hit: Sendable {
+        /// The row under the point.
+        public var row: VisibleRow
+        /// The part of that row.
+        public var part: RowPart
+        /// The point in the row's coordinates.
+        public var location: Point
+    }
+
+    /// What a gesture is.
+    public enum Gesture: Sendable {
+        /// A click or tap.
+        case tap
+        /// A press held long enough for a context menu.
+        case longPress
+    }
+
+    /// The row and part at `point` (viewport coordinates), or `nil` over empty space.
+    public func hitTest(_ point: Point) -> Hit? {
+        for row in visibleRows() where point.y >= row.y && point.y < row.y + row.layout.height {
+            let location = Point(x: point.x, y: point.y - row.y)
+            guard let part = row.layout.part(at: location) else { return nil }
+            return Hit(row: row, part: part, location: location)
+        }
+        return nil
+    }
+
+    /// The event a `gesture` at `point` means: a link, a bubble, an avatar, the history
+    /// row... `nil` when it means nothing.
+    public func event(at point: Point, gesture: Gesture = .tap) -> MessengerEvent? {
+        guard let hit = hitTest(point) else { return nil }
+        switch hit.row.row {
+        case .history(let indicator):
+            return gesture == .tap && indicator != .loading ? .tapLoadEarlier : nil
+        case .typing(let typers):
+            if case .avatar = hit.part, let first = typers.first, gesture == .tap {
+                return .tapAvatar(first, message: nil)
+            }
+            return nil
+        case .message(let message):
+            if gesture == .longPress {
+                switch hit.part {
+                case .content, .bubble: return .longPressBubble(message.id)
+                default: return nil
+                }
+            }
+            switch hit.part {
+            case .avatar: return .tapAvatar(message.sender, message: message.id)
+            case .status: return .tapStatus(message.id)
+            case .content(let point):
+                if case .text(let text) = message.content, let detection = link(in: text, at: point, wrapWidth: hit.row.layout.wrapWidth) {
+                    return .tapLink(message.id, detection)
+                }
+                return .tapBubble(message.id)
+            case .bubble: return .tapBubble(message.id)
+            case .name: return .tapAvatar(message.sender, message: message.id)
+            case .topLabel, .bottomLabel, .background: return .tapCell(message.id, location: hit.location)
+            }
+        }
+    }
+
+    private func link(in text: TextContent, at point: Point, wrapWidth: Double) -> TextDetection? {
+        guard !text.detections.isEmpty else { return nil }
+        let shown = DisplayText(text)
+        guard let offset = layoutEngine.measurer.utf8Offset(
+            at: point, in: shown.string, font: layoutEngine.style.bodyFont, maxWidth: wrapWidth)
+        else { return nil }
+        return shown.detection(atUTF8Offset: offset)
+    }
+}

@@ -1,0 +1,319 @@
+/// Anchor-based virtual scrolling over a ``Conversation``.
+///
+/// The viewport keeps a ``ViewportAnchor`` (or is pinned to the bottom), never an offset
+/// from the top of the conversation. Every query walks out from the anchor, laying out only
+/// the rows it passes, so its cost depends on the viewport's height, not on the number of
+/// messages: a million-message conversation scrolls like a ten-message one.
+///
+/// - Pinned to the bottom (``isPinnedToBottom``), new messages and the typing row keep the
+///   view at the bottom. Scrolled up, nothing moves when messages arrive; ``unreadCount``
+///   counts them for a "↓ N new" button.
+/// - History pages prepended above, and rows above the anchor changing height, move
+///   nothing on screen.
+/// - Near the top it asks its ``pager`` for the previous page.
+///
+/// Not thread-safe: one front end owns a viewport on one actor (the main actor, usually).
+/// The conversation it shows may change from any thread.
+public final class Viewport {
+    /// The conversation shown.
+    public let conversation: Conversation
+    /// The layout engine that measures rows.
+    public let layoutEngine: LayoutEngine
+    /// The pager to ask for history when the top comes near; `nil` for none.
+    public var pager: HistoryPager?
+    /// How close (in layout units) the viewport's top may come to the first row before the
+    /// pager is asked for more. Default: one and a half viewport heights.
+    public var prefetchDistance: Double?
+
+    /// The viewport's size.
+    public private(set) var size: Size
+    /// The scroll position when not pinned.
+    public private(set) var anchor: ViewportAnchor?
+    /// Whether the view follows the newest row.
+    public private(set) var isPinnedToBottom = true
+
+    var anchorIndexHint = 0
+    var lastSeen: MessageID?
+
+    /// Creates a viewport pinned to the bottom.
+    public init(conversation: Conversation, layoutEngine: LayoutEngine, size: Size) {
+        self.conversation = conversation
+        self.layoutEngine = layoutEngine
+        self.size = size
+        conversation.read { rows in
+            if let last = rows.message(at: rows.firstMessageIndex + rows.messageCount - 1) { lastSeen = last.id }
+        }
+    }
+
+    // MARK: Geometry
+
+    var header: Double { layoutEngine.style.metrics.headerHeight }
+    var footer: Double { layoutEngine.style.metrics.footerHeight }
+
+    /// Resizes the viewport; the anchored row keeps its place (or the bottom stays pinned),
+    /// and rows are laid out again at the new width.
+    public func resize(to newSize: Size) {
+        size = Size(width: max(1, newSize.width), height: max(0, newSize.height))
+        settle()
+    }
+
+    /// Moves the content by `distance`: positive scrolls towards newer messages.
+    public func scroll(by distance: Double) {
+        guard distance != 0, distance.isFinite else { return }
+        conversation.read { rows in
+            guard !rows.isEmpty else { return }
+            var position = resolve(rows)
+            position.top -= distance
+            apply(position, rows: rows, userScroll: true)
+        }
+    }
+
+    /// Scrolls so that row `id` is at `position`. Returns `false` when the row is not there.
+    @discardableResult
+    public func scroll(to id: RowID, at position: ScrollPosition = .top) -> Bool {
+        conversation.read { rows in
+            guard let index = rows.index(of: id) else { return false }
+            let height = rowHeight(index, rows)
+            let top: Double
+            switch position {
+            case .top: top = 0
+            case .center: top = ((size.height - height) / 2).rounded(.down)
+            case .bottom: top = size.height - height
+            }
+            apply(Position(index: index, top: top), rows: rows, userScroll: true)
+            return true
+        }
+    }
+
+    /// Scrolls to the newest row and pins the view there.
+    public func scrollToBottom() {
+        isPinnedToBottom = true
+        anchor = nil
+        settle()
+    }
+
+    /// Scrolls to the oldest loaded row.
+    public func scrollToTop() {
+        conversation.read { rows in
+            guard !rows.isEmpty else { return }
+            apply(Position(index: 0, top: header), rows: rows, userScroll: true)
+        }
+    }
+
+    /// Re-applies the clamping rules after something changed (messages arrived, a style
+    /// change, a resize) and asks the pager for history when near the top.
+    public func settle() {
+        conversation.read { rows in
+            guard !rows.isEmpty else { return }
+            apply(resolve(rows), rows: rows, userScroll: false)
+        }
+    }
+
+    // MARK: Reading
+
+    /// The rows intersecting the viewport (plus `overscan` above and below), top to bottom,
+    /// with their layouts and positions.
+    ///
+    /// - Complexity: O(rows shown), whatever the conversation's length.
+    public func visibleRows(overscan: Double = 0) -> [VisibleRow] {
+        conversation.read { rows in
+            guard !rows.isEmpty else { return [] }
+            let position = clamp(resolve(rows), rows)
+            var result: [VisibleRow] = []
+            // Upwards from the anchor for the overscan and any gap above it.
+            var index = position.index
+            var top = position.top
+            var above: [VisibleRow] = []
+            while index > 0, top > -overscan {
+                index -= 1
+                let layout = layout(index, rows)
+                top -= layout.height
+                above.append(visible(index, rows, layout, top))
+            }
+            result.append(contentsOf: above.reversed())
+            index = position.index
+            top = position.top
+            while index < rows.count, top < size.height + overscan {
+                let layout = layout(index, rows)
+                if top + layout.height > -overscan { result.append(visible(index, rows, layout, top)) }
+                top += layout.height
+                index += 1
+            }
+            markSeen(result, rows)
+            return result
+        }
+    }
+
+    /// Whether the newest row's bottom is in view.
+    public var isAtBottom: Bool {
+        conversation.read { rows in
+            guard !rows.isEmpty else { return true }
+            return bottomGap(clamp(resolve(rows), rows), rows) >= -0.5
+        }
+    }
+
+    /// Messages from others below the newest message seen, up to `limit`; for a
+    /// "↓ N new" button. Zero when pinned to the bottom.
+    ///
+    /// - Complexity: O(min(unread, limit)).
+    public func unreadCount(limit: Int = 999) -> Int {
+        guard !isPinnedToBottom else { return 0 }
+        return conversation.read { rows in
+            let end = rows.firstMessageIndex + rows.messageCount
+            var index = lastSeen.flatMap { rows.index(of: .message($0)) }.map { $0 + 1 } ?? rows.firstMessageIndex
+            var count = 0
+            while index < end, count < limit {
+                if let message = rows.message(at: index), message.sender.id != rows.me.id { count += 1 }
+                index += 1
+            }
+            return count
+        }
+    }
+
+    /// The scroll bar thumb, estimated from the first visible row's index.
+    public var scrollIndicator: ScrollIndicator {
+        conversation.read { rows in
+            guard !rows.isEmpty else { return ScrollIndicator(position: 0, length: 1) }
+            let position = clamp(resolve(rows), rows)
+            let height = rowHeight(position.index, rows)
+            let fraction = height > 0 ? min(1, max(0, -position.top / height)) : 0
+            let average = max(1, layoutEngine.averageRowHeight)
+            let total = Double(rows.count)
+            let length = min(1, max(0.02, (size.height / average) / total))
+            let start = (Double(position.index) + fraction) / total
+            return ScrollIndicator(position: min(1 - length, max(0, start)), length: length)
+        }
+    }
+
+    // MARK: Internals
+
+    /// A resolved scroll position: row `index`'s top is at `top`.
+    struct Position {
+        var index: Int
+        var top: Double
+    }
+
+    /// The anchor as a row index and a top, in the current rows. Pinned: the last row's
+    /// bottom at the viewport's bottom.
+    func resolve(_ rows: RowList) -> Position {
+        let last = rows.count - 1
+        if isPinnedToBottom || anchor == nil {
+            return Position(index: last, top: size.height - footer - rowHeight(last, rows))
+        }
+        let anchor = anchor!
+        let index = rows.index(of: anchor.row) ?? min(max(0, anchorIndexHint), last)
+        switch anchor.edge {
+        case .top: return Position(index: index, top: anchor.offset)
+        case .bottom: return Position(index: index, top: size.height - anchor.offset - rowHeight(index, rows))
+        }
+    }
+
+    /// Moves `position` to the row at the viewport's top and applies the scroll limits:
+    /// the first row cannot come below the header, the last row cannot rise above the
+    /// footer, and content shorter than the viewport sits at the bottom.
+    func clamp(_ position: Position, _ rows: RowList) -> Position {
+        var position = normalized(position, rows)
+        // Top limit.
+        if position.index == 0, position.top > header {
+            position.top = header
+        }
+        // At the very top, reveal the history row (spinner, retry, load earlier).
+        if rows.history.isVisible, position.index <= 1, rows.count > 1 {
+            let firstMessageTop = position.index == 0 ? position.top + rowHeight(0, rows) : position.top
+            if firstMessageTop >= header - 0.5 { position = Position(index: 0, top: header) }
+        }
+        // Bottom limit: walk down to find where the content ends (stops after a screen).
+        let gap = bottomGap(position, rows)
+        if gap > 0 {
+            position.top += gap
+            position = normalized(position, rows)
+            // Shorter than the viewport: stays bottom-aligned, so the top may be below the header.
+        }
+        return position
+    }
+
+    /// How far the last row's bottom is above the viewport's usable bottom (positive: empty
+    /// space below the content; negative: content continues below).
+    func bottomGap(_ position: Position, _ rows: RowList) -> Double {
+        var index = position.index
+        var bottom = position.top
+        let limit = size.height - footer
+        while index < rows.count, bottom <= limit {
+            bottom += rowHeight(index, rows)
+            index += 1
+        }
+        return index == rows.count ? limit - bottom : -1
+    }
+
+    /// The same position expressed by the row that covers the viewport's top edge.
+    func normalized(_ position: Position, _ rows: RowList) -> Position {
+        var position = position
+        position.index = min(max(0, position.index), rows.count - 1)
+        while position.top > 0, position.index > 0 {
+            position.index -= 1
+            position.top -= rowHeight(position.index, rows)
+        }
+        while position.index < rows.count - 1 {
+            let height = rowHeight(position.index, rows)
+            guard position.top + height <= 0 else { break }
+            position.top += height
+            position.index += 1
+        }
+        return position
+    }
+
+    /// Stores `position` as the new anchor (or pins) and notifies the pager.
+    func apply(_ position: Position, rows: RowList, userScroll: Bool) {
+        let clamped = clamp(position, rows)
+        let atBottom = bottomGap(clamped, rows) >= -0.5
+        if userScroll || !isPinnedToBottom {
+            isPinnedToBottom = atBottom && (userScroll || isPinnedToBottom)
+        }
+        if isPinnedToBottom {
+            anchor = nil
+        } else if clamped.index == 0, rows.history.isVisible, rows.count > 1 {
+            // Never anchor on the history row: a page inserted under it would push the
+            // messages down. The first message keeps its place instead.
+            anchor = ViewportAnchor(row: rows.id(at: 1), edge: .top, offset: clamped.top + rowHeight(0, rows))
+        } else {
+            anchor = ViewportAnchor(row: rows.id(at: clamped.index), edge: .top, offset: clamped.top)
+        }
+        anchorIndexHint = clamped.index
+        if atBottom, let last = rows.message(at: rows.firstMessageIndex + rows.messageCount - 1) {
+            lastSeen = last.id
+        }
+        requestHistoryIfNear(clamped, rows)
+    }
+
+    private func requestHistoryIfNear(_ position: Position, _ rows: RowList) {
+        guard let pager else { return }
+        let distance = prefetchDistance ?? size.height * 1.5
+        var index = position.index
+        var above = -position.top
+        while index > 0, above < distance {
+            index -= 1
+            above += rowHeight(index, rows)
+        }
+        if index == 0, above < distance { pager.loadIfNeeded() }
+    }
+
+    func layout(_ index: Int, _ rows: RowList) -> RowLayout {
+        layoutEngine.layout(at: index, in: rows, width: size.width)
+    }
+
+    func rowHeight(_ index: Int, _ rows: RowList) -> Double {
+        layout(index, rows).height
+    }
+
+    private func visible(_ index: Int, _ rows: RowList, _ layout: RowLayout, _ top: Double) -> VisibleRow {
+        VisibleRow(index: index, row: rows[index], context: layoutEngine.grouping.context(at: index, in: rows), layout: layout, y: top)
+    }
+
+    private func markSeen(_ shown: [VisibleRow], _ rows: RowList) {
+        guard let newest = shown.last(where: { $0.y + $0.layout.height <= size.height + 0.5 && $0.row.message != nil }),
+            let id = newest.row.message?.id
+        else { return }
+        let seenIndex = lastSeen.flatMap { rows.index(of: .message($0)) } ?? -1
+        if newest.index > seenIndex { lastSeen = id }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+@testable import ParleyCore
+
+@Suite("Text detection")
+struct TextDetectorTests {
+    private func found(_ text: String) -> [String] {
+        TextContent(text).detections.map { detection in
+            String(text[detection.range(in: text)])
+        }
+    }
+
+    @Test("finds links with schemes, www and common bare domains", arguments: [
+        ("see https://example.com/a?b=1.", ["https://example.com/a?b=1"]),
+        ("(http://x.org/path)", ["http://x.org/path"]),
+        ("wiki https://en.wikipedia.org/wiki/Swift_(language)!", ["https://en.wikipedia.org/wiki/Swift_(language)"]),
+        ("go to www.swift.org now", ["www.swift.org"]),
+        ("parley.dev, and github.com/x", ["parley.dev", "github.com/x"]),
+    ])
+    func links(text: String, expected: [String]) {
+        #expect(found(text) == expected)
+    }
+
+    @Test("finds e-mail addresses and gives mailto targets")
+    func emails() {
+        let content = TextContent("write to ada.l+chat@example.co.uk.")
+        #expect(content.detections.count == 1)
+        #expect(content.detections[0].kind == .email("ada.l+chat@example.co.uk"))
+        #expect(content.detections[0].target?.absoluteString == "mailto:ada.l+chat@example.co.uk")
+    }
+
+    @Test("finds phone numbers in common shapes", arguments: [
+        "+1 555 123 4567", "(030) 1234567", "555-123-4567", "+44 20 7946 0958", "0301234567",
+    ])
+    func phones(number: String) {
+        let content = TextContent("call \(number) today")
+        #expect(content.detections.map(\.kind) == [.phone(number)])
+    }
+
+    @Test("leaves dates, versions, file names and plain numbers alone", arguments: [
+        "on 2024-01-31", "at 31.01.2024", "v1.2.3", "notes.txt", "1.234.567 people", "e.g. this",
+        "42", "12:30", "a@b", "user@localhost", "1 - 2 - 3 - 4",
+    ])
+    func negatives(text: String) {
+        #expect(TextContent(text).detections.isEmpty)
+    }
+
+    @Test("phone target keeps only dialable characters")
+    func telTarget() {
+        let detection = TextContent("+1 (555) 123-4567").detections.first
+        #expect(detection?.target?.absoluteString == "tel:+15551234567")
+    }
+
+    @Test("ranges are UTF-8 offsets that survive non-ASCII text before them")
+    func utf8Ranges() {
+        let text = "héllo 日本 https://a.io"
+        let detection = try! #require(TextContent(text).detections.first)
+        #expect(detection.utf8Range == 14..<26)
+        #expect(String(text[detection.range(in: text)]) == "https://a.io")
+    }
+
+    @Test("a megabyte of text is scanned and every link found")
+    func megabyte() {
+        let line = String(repeating: "lorem ipsum dolor ", count: 50) + "https://example.com/x\n"
+        let text = String(repeating: line, count: 1_000_000 / line.utf8.count + 1)
+        let content = TextContent(text)
+        #expect(content.detections.count == text.components(separatedBy: "https://").count - 1)
+    }
+
+    @Test("malformed UTF-8 becomes U+FFFD and keeps the valid parts")
+    func malformedUTF8() {
+        let bytes: [UInt8] = [0x68, 0x69, 0xFF, 0xC3, 0x28, 0x20, 0xE2, 0x82, 0xAC]  // hi, bad, bad, " €"
+        let content = TextContent(utf8: bytes)
+        #expect(content.string == "hi\u{FFFD}\u{FFFD}( €")
+    }
+}
+
+@Suite("Emoji-only messages")
+struct EmojiOnlyTests {
+    @Test("one to three emoji become large emoji content", arguments: [
+        "😀", "👍🏽", "👨‍👩‍👧", "🇫🇷", "❤️", " 🎉🎉 ", "1️⃣",
+    ])
+    func emoji(text: String) {
+        #expect(MessageContent.text(text) == .emoji(text))
+    }
+
+    @Test("text, symbols and long runs stay text", arguments: [
+        "hi 😀", "😀😀😀😀", "1", "©", "", "   ", "☺",
+    ])
+    func notEmoji(text: String) {
+        #expect(MessageContent.text(text) == .text(TextContent(text)))
+    }
+}
+
+@Suite("Inert text")
+struct InertTextTests {
+    @Test("escape sequences, controls and bidi overrides are shown, never obeyed", arguments: [
+        ("\u{1B}[2J\u{1B}[H", "␛[2J␛[H"),
+        ("\u{1B}]0;pwned\u{07}", "␛]0;pwned␇"),
+        ("\u{1B}]52;c;ZXZpbA==\u{1B}\\", "␛]52;c;ZXZpbA==␛\\"),
+        ("\u{9B}31m red", "\u{FFFD}31m red"),
+        ("file\u{202E}gpj.exe", "file\u{FFFD}gpj.exe"),
+        ("a\u{2066}b\u{2069}", "a\u{FFFD}b\u{FFFD}"),
+        ("nul\u{0}del\u{7F}", "nul␀del␡"),
+        ("tab\there", "tab    here"),
+        ("crlf\r\nnext\rcr", "crlf\nnext\ncr"),
+        ("line\u{2028}sep", "line\nsep"),
+    ])
+    func hostile(input: String, shown: String) {
+        #expect(InertText.display(input) == shown)
+        #expect(!InertText.display(input).unicodeScalars.contains { InertText.needsReplacement($0) })
+    }
+
+    @Test("ordinary text comes back unchanged, line feeds, emoji and RTL included")
+    func ordinary() {
+        let text = "Hello\nשלום عالم 👨‍👩‍👧 e\u{301}"
+        #expect(InertText.display(text) == text)
+    }
+
+    @Test("single-line form turns line breaks into spaces")
+    func singleLine() {
+        #expect(InertText.singleLine("Eve\n\u{1B}[31mAdmin") == "Eve ␛[31mAdmin")
+    }
+}
+
+@Suite("Line breaking")
+struct LineBreakerTests {
+    private func wrap(_ text: String, _ columns: Int) -> [String] {
+        LineBreaker.lines(text, maxColumns: columns, width: MonospaceMeasurer.columns(of:)).map { line in
+            let utf8 = Array(text.utf8)[line.utf8Range]
+            return String(decoding: utf8, as: UTF8.self)
+        }
+    }
+
+    @Test("wraps at spaces, breaks words only when they are too long")
+    func words() {
+        #expect(wrap("the quick brown fox", 10) == ["the quick ", "brown fox"])
+        #expect(wrap("abcdefghijkl", 5) == ["abcde", "fghij", "kl"])
+        #expect(wrap("hi abcdefghijkl", 5) == ["hi ", "abcde", "fghij", "kl"])
+    }
+
+    @Test("line feeds always break; empty text is one empty line")
+    func newlines() {
+        #expect(wrap("a\n\nb", 10) == ["a", "", "b"])
+        #expect(wrap("", 10) == [""])
+    }
+
+    @Test("wide characters take two columns and are never split")
+    func wide() {
+        let lines = LineBreaker.lines("日本語テキスト", maxColumns: 5, width: MonospaceMeasurer.columns(of:))
+        #expect(lines.map(\.columns) == [4, 4, 4, 2])
+    }
+
+    @Test("reported columns exclude trailing spaces")
+    func trailing() {
+        let lines = LineBreaker.lines("ab    cd", maxColumns: 4, width: { _ in 1 })
+        #expect(lines.map(\.columns) == [2, 2])
+    }
+
+    @Test("measurer maps points back to the characters drawn there")
+    func offsets() {
+        let measurer = MonospaceMeasurer()
+        let font = FontSpec(size: 11)
+        #expect(measurer.utf8Offset(at: Point(x: 1.5, y: 0.2), in: "hello world", font: font, maxWidth: 6) == 1)
+        #expect(measurer.utf8Offset(at: Point(x: 0, y: 1), in: "hello world", font: font, maxWidth: 6) == 6)
+        #expect(measurer.utf8Offset(at: Point(x: 0, y: 5), in: "hello", font: font, maxWidth: 6) == nil)
+    }
+}
