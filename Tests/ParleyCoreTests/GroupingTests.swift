@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import ParleyCore
+
+@Suite("Grouping")
+struct GroupingTests {
+    private func contexts(_ messages: [Message], style: ChatStyle = Fixture.cellStyle) -> [RowContext] {
+        let chat = Conversation(me: Fixture.me, messages: messages)
+        let grouping = Grouping(style: style)
+        return chat.read { rows in (0..<rows.count).compactMap { grouping.context(at: $0, in: rows) } }
+    }
+
+    @Test("consecutive messages of one sender within the window form a group")
+    func positions() {
+        let result = contexts([
+            Fixture.message("1", minutes: 0), Fixture.message("2", minutes: 1), Fixture.message("3", minutes: 2),
+            Fixture.message("4", from: Fixture.me, minutes: 3),
+            Fixture.message("5", minutes: 4), Fixture.message("6", minutes: 4 + 6),  // beyond the 5 min window
+        ])
+        #expect(result.map(\.position) == [.first, .middle, .last, .single, .single, .single])
+        #expect(result.map(\.side) == [.incoming, .incoming, .incoming, .outgoing, .incoming, .incoming])
+    }
+
+    @Test("the window is configurable")
+    func window() {
+        var style = Fixture.cellStyle
+        style.grouping.window = 60 * 60
+        let result = contexts([Fixture.message("1", minutes: 0), Fixture.message("2", minutes: 50)], style: style)
+        #expect(result.map(\.position) == [.first, .last])
+    }
+
+    @Test("day separators and time labels break groups")
+    func labels() {
+        let result = contexts([
+            Fixture.message("1", minutes: -24 * 60),  // yesterday
+            Fixture.message("2", minutes: 0),  // today: day separator
+            Fixture.message("3", minutes: 2),
+            Fixture.message("4", minutes: 2 + 61),  // an hour's silence: time label
+            Fixture.message("5", minutes: 64),
+        ])
+        #expect(result.map(\.topLabel) == ["Yesterday", "Today", nil, "13:03", nil])
+        #expect(result.map(\.position) == [.single, .first, .last, .first, .last])
+    }
+
+    @Test("older days read as weekdays, then as dates")
+    func dayNames() {
+        let result = contexts([Fixture.message("1", minutes: -20 * 24 * 60), Fixture.message("2", minutes: -3 * 24 * 60)])
+        #expect(result.map(\.topLabel) == ["Wed 18 Feb 2026", "Saturday"])
+    }
+
+    @Test("notices stand alone and split the groups around them")
+    func notices() {
+        let notice = Message(id: "n", sender: Fixture.alice, date: Fixture.date(minutes: 1), content: .system("Alice joined"))
+        let result = contexts([Fixture.message("1"), notice, Fixture.message("2", minutes: 2)])
+        #expect(result.map(\.position) == [.single, .single, .single])
+        #expect(result[1].showsAvatar == false && result[1].showsName == false)
+    }
+
+    @Test("avatar placement follows the group position", arguments: [
+        (AvatarPlacement.groupStart, [true, false, false]),
+        (.groupEnd, [false, false, true]),
+        (.everyMessage, [true, true, true]),
+        (.hidden, [false, false, false]),
+    ])
+    func avatars(placement: AvatarPlacement, expected: [Bool]) {
+        var style = Fixture.cellStyle
+        style.avatarPlacement = placement
+        let result = contexts((0..<3).map { Fixture.message("\($0)", minutes: Double($0)) }, style: style)
+        #expect(result.map(\.showsAvatar) == expected)
+    }
+
+    @Test("names label incoming groups only; own avatars only when asked")
+    func namesAndOwnAvatar() {
+        var style = Fixture.cellStyle
+        let messages = [
+            Fixture.message("1"), Fixture.message("2", minutes: 1),
+            Fixture.message("3", from: Fixture.me, minutes: 2),
+        ]
+        #expect(contexts(messages, style: style).map(\.showsName) == [true, false, false])
+        #expect(contexts(messages, style: style).map(\.showsAvatar) == [false, true, false])
+        style.showsOutgoingAvatar = true
+        #expect(contexts(messages, style: style).map(\.showsAvatar) == [false, true, true])
+        style.showsIncomingNames = false
+        #expect(contexts(messages, style: style).map(\.showsName) == [false, false, false])
+    }
+
+    @Test("flat rows name every group, the local user's too, with the time")
+    func flat() {
+        var style = ChatStyle.slack
+        style.grouping = Fixture.rules
+        let result = contexts([Fixture.message("1"), Fixture.message("2", from: Fixture.me, minutes: 1)], style: style)
+        #expect(result.map(\.showsName) == [true, true])
+        #expect(result.map(\.time) == ["12:00", "12:01"])
+    }
+
+    @Test("failed and edited messages get a label under them")
+    func bottomLabels() {
+        var failed = Fixture.message("1", from: Fixture.me)
+        failed.status = .failed
+        var edited = Fixture.message("2", minutes: 1)
+        edited.isEdited = true
+        #expect(contexts([failed, edited]).map(\.bottomLabel) == ["Not delivered", "Edited"])
+    }
+
+    @Test("a change recomputes only its neighbours' contexts")
+    func neighboursOnly() throws {
+        let messages = (0..<10).map { Fixture.message("\($0)", minutes: Double($0)) }
+        let chat = Conversation(me: Fixture.me, messages: messages)
+        let grouping = Grouping(style: Fixture.cellStyle)
+        let before = chat.read { rows in (0..<rows.count).map { grouping.context(at: $0, in: rows)! } }
+        try chat.update("5") { $0.sender = Fixture.bob }
+        let after = chat.read { rows in (0..<rows.count).map { grouping.context(at: $0, in: rows)! } }
+        let changed = zip(before, after).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(changed == [4, 5, 6])
+    }
+}
