@@ -1,0 +1,73 @@
+/// Ready-made bars after well-known messengers. Item titles and icon names are plain
+/// strings the front ends map to glyphs: "send", "plus", "camera", "photo", "mic".
+extension InputBar {
+    /// After iMessage: a "+" attachment item on the left, a round send arrow on the right,
+    /// both of ``InputBarMetrics/buttonSize``, and the placeholder "iMessage".
+    public static func iMessage(metrics: InputBarMetrics = .points) -> InputBar {
+        let bar = InputBar(metrics: metrics, placeholder: "iMessage")
+        bar.textViewPadding.left = metrics.stackSpacing
+        bar.sendItem.title = nil
+        bar.sendItem.iconName = "send"
+        bar.sendItem.size = metrics.buttonSize
+        let plus = InputBarItem(id: "plus", iconName: "plus", size: metrics.buttonSize)
+        bar.setItems([plus], in: .left)
+        return bar
+    }
+
+    /// After Slack: the send item on the right, the left stack collapsed to 0, and a
+    /// bottom stack of formatting items: "@" (mention) and "#" (channel), which insert
+    /// their character, and "📎" (attachment).
+    public static func slack(metrics: InputBarMetrics = .points) -> InputBar {
+        let bar = InputBar(metrics: metrics, placeholder: "Message")
+        bar.textViewPadding.bottom = metrics.bottomStackGap
+        bar.sendItem.title = nil
+        bar.sendItem.iconName = "send"
+        bar.sendItem.size = metrics.buttonSize
+        bar.setLeftStackWidth(0)
+        let insert: InputBarItem.Action = { item in
+            guard let bar = item.inputBar, let title = item.title else { return }
+            bar.text += title
+        }
+        let items = [
+            InputBarItem(id: "mention", title: "@", size: metrics.smallButtonSize)
+                .onTouchUpInside(insert),
+            InputBarItem(id: "channel", title: "#", size: metrics.smallButtonSize)
+                .onTouchUpInside(insert),
+            InputBarItem(id: "attachment", title: "📎", size: metrics.smallButtonSize),
+        ]
+        bar.setItems(items, in: .bottom)
+        return bar
+    }
+
+    /// After Facebook Messenger: camera, photo and microphone items on the left and a send
+    /// arrow on the right, placeholder "Aa".
+    ///
+    /// The left items collapse (the left stack's width animates to 0) when editing begins
+    /// or text is typed, and come back (animated) when the text becomes empty, or editing
+    /// ends with no text. Their hooks do it, as in MessageKit's example; replacing those
+    /// hooks on all three items turns it off.
+    public static func messenger(metrics: InputBarMetrics = .points) -> InputBar {
+        let bar = InputBar(metrics: metrics, placeholder: "Aa")
+        bar.textViewPadding.left = metrics.stackSpacing
+        bar.sendItem.title = nil
+        bar.sendItem.iconName = "send"
+        bar.sendItem.size = metrics.buttonSize
+        let expandedWidth = bar.leftStack.width
+        let items = ["camera", "photo", "mic"].map { name in
+            InputBarItem(id: name, iconName: name, size: metrics.buttonSize)
+                .onEditingBegan { item in
+                    item.inputBar?.setLeftStackWidth(0, animated: true)
+                }
+                .onTextChanged { item, text in
+                    let width = text.isEmpty ? expandedWidth : 0
+                    item.inputBar?.setLeftStackWidth(width, animated: true)
+                }
+                .onEditingEnded { item in
+                    guard let bar = item.inputBar, bar.text.isEmpty else { return }
+                    bar.setLeftStackWidth(expandedWidth, animated: true)
+                }
+        }
+        bar.setItems(items, in: .left)
+        return bar
+    }
+}

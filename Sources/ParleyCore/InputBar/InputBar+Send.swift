@@ -1,0 +1,56 @@
+/// Sending: handlers, the send action, and the rule that typed text is never lost.
+extension InputBar {
+    /// Adds a handler that receives the text when the user sends it.
+    ///
+    /// Handlers run in the order they were added. When all return, the bar clears its
+    /// text; when one throws, the rest are skipped and the text stays (see ``send()``).
+    ///
+    /// ```swift
+    /// bar.onSend { text in try chat.append(.text(text), from: me) }
+    /// ```
+    @discardableResult
+    public func onSend(_ handler: @escaping @MainActor (String) throws -> Void) -> InputBar {
+        sendHandlers.append(handler)
+        return self
+    }
+
+    /// Removes every handler added with ``onSend(_:)``.
+    public func removeAllSendHandlers() {
+        sendHandlers.removeAll()
+    }
+
+    /// Sends the text: what Enter and a click on the send item do.
+    ///
+    /// Nothing happens when the text is blank, the send item is disabled, or a send is
+    /// already running. Otherwise the text is taken as it is now and:
+    ///
+    /// 1. every ``onSend(_:)`` handler receives it;
+    /// 2. if one throws, the text is kept exactly as it is, ``lastSendError`` holds the
+    ///    error, and the delegate and the streams hear of the failure;
+    /// 3. otherwise the delegate and the streams hear of the send, and, if there are
+    ///    handlers and the text is still what was sent, the text is cleared. Text typed
+    ///    while the handlers ran stays. Without handlers the text is kept: whoever takes
+    ///    the send (the delegate, an ``events`` reader) clears it once it is safe.
+    ///
+    /// - Returns: Whether the text was sent.
+    @discardableResult
+    public func send() -> Bool {
+        let snapshot = text
+        guard !isSending, sendItem.isEnabled, !isTextBlank else { return false }
+        isSending = true
+        defer { isSending = false }
+        do {
+            for handler in sendHandlers { try handler(snapshot) }
+        } catch {
+            lastSendError = error
+            delegate?.inputBar(self, didFailToSend: snapshot, error: error)
+            broadcaster.yield(.sendFailed(text: snapshot, reason: String(describing: error)))
+            return false
+        }
+        lastSendError = nil
+        delegate?.inputBar(self, didPressSendWith: snapshot)
+        broadcaster.yield(.sendPressed(snapshot))
+        if !sendHandlers.isEmpty, text == snapshot { text = "" }
+        return true
+    }
+}
