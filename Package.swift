@@ -14,9 +14,11 @@ let package = Package(
             name: "ParleyCore",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Heap statistics for the benchmarks (mallinfo2 is not importable from Swift).
+        .target(name: "CHeapStats"),
         .executableTarget(
             name: "ParleyBench",
-            dependencies: ["ParleyCore"],
+            dependencies: ["ParleyCore", "CHeapStats"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

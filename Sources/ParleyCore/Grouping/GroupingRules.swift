@@ -11,7 +11,10 @@ public struct GroupingRules: Sendable {
     /// Whether a day separator opens each new calendar day.
     public var showsDaySeparators: Bool
     /// The time zone that decides where days begin.
-    public var timeZone: TimeZone
+    public var timeZone: TimeZone {
+        didSet { fixedOffset = Self.fixedOffset(of: timeZone) }
+    }
+    private var fixedOffset: Int?
     /// The locale of day and time labels.
     public var locale: Locale
     /// The clock that decides "Today" and "Yesterday"; replace it in tests.
@@ -31,13 +34,22 @@ public struct GroupingRules: Sendable {
         self.timeLabelGap = timeLabelGap
         self.showsDaySeparators = showsDaySeparators
         self.timeZone = timeZone
+        self.fixedOffset = Self.fixedOffset(of: timeZone)
         self.locale = locale
         self.now = now
     }
 
     /// The day number of `date` in ``timeZone`` (days since 1970-01-01 there).
     public func day(of date: Date) -> Int {
-        let seconds = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+        let offset = fixedOffset ?? timeZone.secondsFromGMT(for: date)
+        let seconds = date.timeIntervalSince1970 + Double(offset)
         return Int((seconds / 86_400).rounded(.down))
+    }
+
+    /// The zone's offset when it never changes (UTC, zones without daylight saving time),
+    /// which spares a time-zone lookup per row.
+    private static func fixedOffset(of zone: TimeZone) -> Int? {
+        zone.nextDaylightSavingTimeTransition == nil && zone.daylightSavingTimeOffset() == 0
+            ? zone.secondsFromGMT() : nil
     }
 }

@@ -4,19 +4,22 @@ import Foundation
 ///
 /// Build text with ``text(_:)``, which detects links, e-mail addresses and phone numbers
 /// and turns a message of only a few emoji into ``emoji(_:)`` (shown large), as messengers do.
+///
+/// The rarer, larger kinds are stored `indirect`, so a message costs what its text costs
+/// plus a few dozen bytes, whatever kinds the enum can hold.
 public enum MessageContent: Hashable, Sendable {
     /// Text with detected links, e-mail addresses and phone numbers.
     case text(TextContent)
     /// A few emoji and nothing else, shown large without a bubble.
     case emoji(String)
     /// A picture.
-    case image(ImageContent)
+    indirect case image(ImageContent)
     /// A grid of items in a fixed number of rows (NMessenger's collection message).
-    case collection(CollectionContent)
+    indirect case collection(CollectionContent)
     /// An app-defined payload that sizes itself.
-    case custom(CustomContent)
+    indirect case custom(CustomContent)
     /// A centred line that belongs to nobody: a timestamp or a system message.
-    case notice(Notice)
+    indirect case notice(Notice)
 
     /// Text content; a string of at most ``EmojiOnly/maximumCount`` emoji becomes
     /// ``emoji(_:)``.

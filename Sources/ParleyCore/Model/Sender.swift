@@ -39,13 +39,15 @@ public struct Sender: Hashable, Sendable, Identifiable {
 }
 
 /// Where a sender's avatar image comes from.
+///
+/// Image cases are `indirect` to keep ``Sender``, copied into every message, small.
 public enum Avatar: Hashable, Sendable {
     /// A badge with the sender's initials on a colour derived from the sender id.
     case initials
     /// An image file on disk.
-    case file(path: String)
+    indirect case file(path: String)
     /// An image to download.
-    case url(URL)
+    indirect case url(URL)
     /// No avatar at all; the layout keeps no room for one.
     case none
 }

@@ -40,7 +40,7 @@ public final class Viewport {
         self.conversation = conversation
         self.layoutEngine = layoutEngine
         self.size = size
-        conversation.read { rows in
+        read { rows in
             if let last = rows.message(at: rows.firstMessageIndex + rows.messageCount - 1) { lastSeen = last.id }
         }
     }
@@ -60,7 +60,7 @@ public final class Viewport {
     /// Moves the content by `distance`: positive scrolls towards newer messages.
     public func scroll(by distance: Double) {
         guard distance != 0, distance.isFinite else { return }
-        conversation.read { rows in
+        read { rows in
             guard !rows.isEmpty else { return }
             var position = resolve(rows)
             position.top -= distance
@@ -71,7 +71,7 @@ public final class Viewport {
     /// Scrolls so that row `id` is at `position`. Returns `false` when the row is not there.
     @discardableResult
     public func scroll(to id: RowID, at position: ScrollPosition = .top) -> Bool {
-        conversation.read { rows in
+        read { rows in
             guard let index = rows.index(of: id) else { return false }
             let height = rowHeight(index, rows)
             let top: Double
@@ -94,7 +94,7 @@ public final class Viewport {
 
     /// Scrolls to the oldest loaded row.
     public func scrollToTop() {
-        conversation.read { rows in
+        read { rows in
             guard !rows.isEmpty else { return }
             apply(Position(index: 0, top: header), rows: rows, userScroll: true)
         }
@@ -103,7 +103,7 @@ public final class Viewport {
     /// Re-applies the clamping rules after something changed (messages arrived, a style
     /// change, a resize) and asks the pager for history when near the top.
     public func settle() {
-        conversation.read { rows in
+        read { rows in
             guard !rows.isEmpty else { return }
             apply(resolve(rows), rows: rows, userScroll: false)
         }
@@ -116,7 +116,7 @@ public final class Viewport {
     ///
     /// - Complexity: O(rows shown), whatever the conversation's length.
     public func visibleRows(overscan: Double = 0) -> [VisibleRow] {
-        conversation.read { rows in
+        read { rows in
             guard !rows.isEmpty else { return [] }
             let position = clamp(resolve(rows), rows)
             var result: [VisibleRow] = []
@@ -126,16 +126,18 @@ public final class Viewport {
             var above: [VisibleRow] = []
             while index > 0, top > -overscan {
                 index -= 1
-                let layout = layout(index, rows)
+                let (layout, context) = rows.layout(index)
                 top -= layout.height
-                above.append(visible(index, rows, layout, top))
+                above.append(VisibleRow(index: index, row: rows[index], context: context, layout: layout, y: top))
             }
             result.append(contentsOf: above.reversed())
             index = position.index
             top = position.top
             while index < rows.count, top < size.height + overscan {
-                let layout = layout(index, rows)
-                if top + layout.height > -overscan { result.append(visible(index, rows, layout, top)) }
+                let (layout, context) = rows.layout(index)
+                if top + layout.height > -overscan {
+                    result.append(VisibleRow(index: index, row: rows[index], context: context, layout: layout, y: top))
+                }
                 top += layout.height
                 index += 1
             }
@@ -146,7 +148,7 @@ public final class Viewport {
 
     /// Whether the newest row's bottom is in view.
     public var isAtBottom: Bool {
-        conversation.read { rows in
+        read { rows in
             guard !rows.isEmpty else { return true }
             return bottomGap(clamp(resolve(rows), rows), rows) >= -0.5
         }
@@ -158,7 +160,7 @@ public final class Viewport {
     /// - Complexity: O(min(unread, limit)).
     public func unreadCount(limit: Int = 999) -> Int {
         guard !isPinnedToBottom else { return 0 }
-        return conversation.read { rows in
+        return read { rows in
             let end = rows.firstMessageIndex + rows.messageCount
             var index = lastSeen.flatMap { rows.index(of: .message($0)) }.map { $0 + 1 } ?? rows.firstMessageIndex
             var count = 0
@@ -172,7 +174,7 @@ public final class Viewport {
 
     /// The scroll bar thumb, estimated from the first visible row's index.
     public var scrollIndicator: ScrollIndicator {
-        conversation.read { rows in
+        read { rows in
             guard !rows.isEmpty else { return ScrollIndicator(position: 0, length: 1) }
             let position = clamp(resolve(rows), rows)
             let height = rowHeight(position.index, rows)
@@ -195,7 +197,7 @@ public final class Viewport {
 
     /// The anchor as a row index and a top, in the current rows. Pinned: the last row's
     /// bottom at the viewport's bottom.
-    func resolve(_ rows: RowList) -> Position {
+    func resolve(_ rows: Pass) -> Position {
         let last = rows.count - 1
         if isPinnedToBottom || anchor == nil {
             return Position(index: last, top: size.height - footer - rowHeight(last, rows))
@@ -211,7 +213,7 @@ public final class Viewport {
     /// Moves `position` to the row at the viewport's top and applies the scroll limits:
     /// the first row cannot come below the header, the last row cannot rise above the
     /// footer, and content shorter than the viewport sits at the bottom.
-    func clamp(_ position: Position, _ rows: RowList) -> Position {
+    func clamp(_ position: Position, _ rows: Pass) -> Position {
         var position = normalized(position, rows)
         // Top limit.
         if position.index == 0, position.top > header {
@@ -234,7 +236,7 @@ public final class Viewport {
 
     /// How far the last row's bottom is above the viewport's usable bottom (positive: empty
     /// space below the content; negative: content continues below).
-    func bottomGap(_ position: Position, _ rows: RowList) -> Double {
+    func bottomGap(_ position: Position, _ rows: Pass) -> Double {
         var index = position.index
         var bottom = position.top
         let limit = size.height - footer
@@ -246,7 +248,7 @@ public final class Viewport {
     }
 
     /// The same position expressed by the row that covers the viewport's top edge.
-    func normalized(_ position: Position, _ rows: RowList) -> Position {
+    func normalized(_ position: Position, _ rows: Pass) -> Position {
         var position = position
         position.index = min(max(0, position.index), rows.count - 1)
         while position.top > 0, position.index > 0 {
@@ -263,7 +265,7 @@ public final class Viewport {
     }
 
     /// Stores `position` as the new anchor (or pins) and notifies the pager.
-    func apply(_ position: Position, rows: RowList, userScroll: Bool) {
+    func apply(_ position: Position, rows: Pass, userScroll: Bool) {
         let clamped = clamp(position, rows)
         let atBottom = bottomGap(clamped, rows) >= -0.5
         if userScroll || !isPinnedToBottom {
@@ -285,9 +287,12 @@ public final class Viewport {
         requestHistoryIfNear(clamped, rows)
     }
 
-    private func requestHistoryIfNear(_ position: Position, _ rows: RowList) {
+    private func requestHistoryIfNear(_ position: Position, _ rows: Pass) {
         guard let pager else { return }
         let distance = prefetchDistance ?? size.height * 1.5
+        // Far from the top (judged by rows of at least a third of the mean height), skip
+        // the walk: it would only lay out rows nobody sees.
+        if Double(position.index) * layoutEngine.averageRowHeight / 3 > distance + size.height { return }
         var index = position.index
         var above = -position.top
         while index > 0, above < distance {
@@ -297,19 +302,48 @@ public final class Viewport {
         if index == 0, above < distance { pager.loadIfNeeded() }
     }
 
-    func layout(_ index: Int, _ rows: RowList) -> RowLayout {
-        layoutEngine.layout(at: index, in: rows, width: size.width)
+    func layout(_ index: Int, _ rows: Pass) -> RowLayout {
+        rows.layout(index).layout
     }
 
-    func rowHeight(_ index: Int, _ rows: RowList) -> Double {
-        layout(index, rows).height
+    func rowHeight(_ index: Int, _ rows: Pass) -> Double {
+        rows.layout(index).layout.height
     }
 
-    private func visible(_ index: Int, _ rows: RowList, _ layout: RowLayout, _ top: Double) -> VisibleRow {
-        VisibleRow(index: index, row: rows[index], context: layoutEngine.grouping.context(at: index, in: rows), layout: layout, y: top)
+    /// One query's view of the rows: the locked ``RowList`` plus the style's grouping,
+    /// fetched once per query rather than once per row.
+    struct Pass {
+        let list: RowList
+        let grouping: Grouping
+        let engine: LayoutEngine
+        let width: Double
+
+        var count: Int { list.count }
+        var isEmpty: Bool { list.isEmpty }
+        var history: HistoryIndicator { list.history }
+        var firstMessageIndex: Int { list.firstMessageIndex }
+        var messageCount: Int { list.messageCount }
+        var me: Sender { list.me }
+        subscript(index: Int) -> Row { list[index] }
+        func id(at index: Int) -> RowID { list.id(at: index) }
+        func index(of id: RowID) -> Int? { list.index(of: id) }
+        func message(at index: Int) -> Message? { list.message(at: index) }
+
+        func layout(_ index: Int) -> (layout: RowLayout, context: RowContext?) {
+            let context = grouping.context(at: index, in: list)
+            return (engine.layout(list[index], context: context, width: width), context)
+        }
     }
 
-    private func markSeen(_ shown: [VisibleRow], _ rows: RowList) {
+    /// Runs `body` on a locked pass over the rows.
+    func read<Result>(_ body: (Pass) throws -> Result) rethrows -> Result {
+        let grouping = layoutEngine.grouping
+        return try conversation.read { list in
+            try body(Pass(list: list, grouping: grouping, engine: layoutEngine, width: size.width))
+        }
+    }
+
+    private func markSeen(_ shown: [VisibleRow], _ rows: Pass) {
         guard let newest = shown.last(where: { $0.y + $0.layout.height <= size.height + 0.5 && $0.row.message != nil }),
             let id = newest.row.message?.id
         else { return }
