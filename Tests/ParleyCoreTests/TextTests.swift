@@ -166,3 +166,21 @@ struct LineBreakerTests {
         #expect(measurer.utf8Offset(at: Point(x: 0, y: 5), in: "hello", font: font, maxWidth: 6) == nil)
     }
 }
+
+@Suite("Display text")
+struct DisplayTextTests {
+    @Test("detections are mapped onto the drawn string when controls were replaced")
+    func mapped() {
+        let content = TextContent("\t\u{1B}[1m https://a.io\r\nmail bob@x.org")
+        let shown = DisplayText(content)
+        #expect(shown.string == "    ␛[1m https://a.io\nmail bob@x.org")
+        let texts = shown.detections.map { String(shown.string[$0.range(in: shown.string)]) }
+        #expect(texts == ["https://a.io", "bob@x.org"])
+    }
+
+    @Test("offsets map every UTF-8 position, end included")
+    func offsets() {
+        #expect(InertText.displayOffsets(of: "a\tb") == [0, 1, 5, 6])
+        #expect(InertText.displayOffsets(of: "\r\né") == [0, 1, 1, 1, 3])
+    }
+}

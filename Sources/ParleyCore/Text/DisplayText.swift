@@ -7,16 +7,20 @@ public struct DisplayText: Hashable, Sendable {
     public let detections: [TextDetection]
 
     /// The drawn form of `content`. When making it inert changed nothing (the usual case),
-    /// the detections are the content's own; otherwise they are found again in the
-    /// drawn string so their ranges stay right.
+    /// the detections are the content's own; otherwise their ranges are mapped onto the
+    /// drawn string.
     public init(_ content: TextContent) {
         let shown = InertText.display(content.string)
-        if shown == content.string {
-            string = content.string
+        string = shown
+        if shown == content.string || content.detections.isEmpty {
             detections = content.detections
         } else {
-            string = shown
-            detections = TextDetector.detect(in: shown)
+            let offsets = InertText.displayOffsets(of: content.string)
+            detections = content.detections.map { detection in
+                var mapped = detection
+                mapped.utf8Range = offsets[detection.utf8Range.lowerBound]..<offsets[detection.utf8Range.upperBound]
+                return mapped
+            }
         }
     }
 

@@ -18,27 +18,41 @@ public enum InertText {
     public static func display(_ string: String) -> String {
         guard string.unicodeScalars.contains(where: needsReplacement) else { return string }
         var result = String.UnicodeScalarView()
-        var previousWasCR = false
+        var previous: Unicode.Scalar?
         for scalar in string.unicodeScalars {
-            defer { previousWasCR = scalar == "\r" }
-            switch scalar.value {
-            case 0x0A:
-                if !previousWasCR { result.append("\n") }
-            case 0x0D, 0x2028, 0x2029:
-                result.append("\n")
-            case 0x09:
-                result.append(contentsOf: "    ".unicodeScalars)
-            case 0x00...0x1F:
-                result.append(Unicode.Scalar(0x2400 + scalar.value)!)
-            case 0x7F:
-                result.append("\u{2421}")
-            case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069:
-                result.append("\u{FFFD}")
-            default:
-                result.append(scalar)
-            }
+            result.append(contentsOf: shown(scalar, after: previous))
+            previous = scalar
         }
         return String(result)
+    }
+
+    /// For each UTF-8 offset of `string` (and its end), the offset in `display(string)`
+    /// where that character is drawn; maps detections and selections between the two.
+    public static func displayOffsets(of string: String) -> [Int] {
+        var offsets: [Int] = []
+        offsets.reserveCapacity(string.utf8.count + 1)
+        var drawn = 0
+        var previous: Unicode.Scalar?
+        for scalar in string.unicodeScalars {
+            for _ in 0..<UTF8.width(scalar) { offsets.append(drawn) }
+            drawn += shown(scalar, after: previous).reduce(0) { $0 + UTF8.width($1) }
+            previous = scalar
+        }
+        offsets.append(drawn)
+        return offsets
+    }
+
+    /// What one scalar is drawn as, given the scalar before it.
+    private static func shown(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> [Unicode.Scalar] {
+        switch scalar.value {
+        case 0x0A: return previous == "\r" ? [] : ["\n"]
+        case 0x0D, 0x2028, 0x2029: return ["\n"]
+        case 0x09: return [" ", " ", " ", " "]
+        case 0x00...0x1F: return [Unicode.Scalar(0x2400 + scalar.value)!]
+        case 0x7F: return ["\u{2421}"]
+        case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069: return ["\u{FFFD}"]
+        default: return [scalar]
+        }
     }
 
     /// `string` on one line: like ``display(_:)``, with line breaks shown as spaces.
