@@ -1,0 +1,170 @@
+import ParleyCore
+
+/// One character cell of the screen.
+public struct Cell: Hashable, Sendable {
+    /// The grapheme cluster drawn here; "" for the right half of a wide character.
+    public var symbol: String
+    /// How it is drawn.
+    public var style: CellStyle
+
+    /// A blank cell in `style`.
+    public static func blank(_ style: CellStyle = .plain) -> Cell { Cell(symbol: " ", style: style) }
+
+    /// Creates a cell.
+    public init(symbol: String, style: CellStyle = .plain) {
+        self.symbol = symbol
+        self.style = style
+    }
+
+    /// Whether this is the right half of a wide character.
+    public var isContinuation: Bool { symbol.isEmpty }
+}
+
+/// A rectangle of cells, the screen's or a part of it, in cell coordinates.
+public struct CellRect: Hashable, Sendable {
+    /// Left column.
+    public var x: Int
+    /// Top row.
+    public var y: Int
+    /// Columns.
+    public var width: Int
+    /// Rows.
+    public var height: Int
+
+    /// Creates a rectangle.
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = max(0, width)
+        self.height = max(0, height)
+    }
+
+    /// The cells covered by a layout rectangle placed at row offset `dy`, rounded outwards.
+    public init(_ rect: Rect, dy: Double = 0) {
+        let left = Int(rect.minX.rounded(.down)), top = Int((rect.minY + dy).rounded(.down))
+        let right = Int(rect.maxX.rounded(.up)), bottom = Int((rect.maxY + dy).rounded(.up))
+        self.init(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// One past the right column.
+    public var maxX: Int { x + width }
+    /// One past the bottom row.
+    public var maxY: Int { y + height }
+}
+
+/// A grid of cells that widgets draw into and renderers diff (ratatui's buffer).
+///
+/// Drawing never lets text act as control: ``put(_:x:y:style:maxWidth:)`` shows control
+/// characters and escape sequences through ``InertText``, and wide characters are kept
+/// whole (a wide character that would straddle the right edge becomes a space).
+///
+/// For tests, ``init(lines:)`` builds a buffer from plain rows and ``lines`` reads them back,
+/// so expectations read as the screen does.
+public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
+    /// Columns.
+    public let width: Int
+    /// Rows.
+    public let height: Int
+    /// Cells, row by row.
+    public private(set) var cells: [Cell]
+
+    /// A blank buffer.
+    public init(width: Int, height: Int, style: CellStyle = .plain) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank(style), count: self.width * self.height)
+    }
+
+    /// A buffer holding `lines` in the plain style, as wide as the widest.
+    public init(lines: [String]) {
+        let width = lines.map { TerminalWidth.columns(of: $0) }.max() ?? 0
+        self.init(width: width, height: lines.count)
+        for (row, line) in lines.enumerated() { put(line, x: 0, y: row) }
+    }
+
+    /// The area of the whole buffer.
+    public var area: CellRect { CellRect(x: 0, y: 0, width: width, height: height) }
+
+    /// The cell at column `x`, row `y` (which must be inside).
+    public subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * width + x] }
+        set { cells[y * width + x] = newValue }
+    }
+
+    /// Whether column `x`, row `y` is inside.
+    public func contains(x: Int, y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
+
+    /// Writes `text` on one line from column `x`, clipped to the buffer and to `maxWidth`
+    /// columns; returns the columns used. Line breaks and controls are shown inert.
+    @discardableResult
+    public mutating func put(_ text: String, x: Int, y: Int, style: CellStyle = .plain, maxWidth: Int? = nil) -> Int {
+        guard y >= 0, y < height else { return 0 }
+        let limit = min(width, maxWidth.map { x + max(0, $0) } ?? width)
+        var column = x
+        for character in InertText.singleLine(text) {
+            let columns = TerminalWidth.columns(of: character)
+            if columns == 0 {
+                // A zero-width cluster (a stray joiner or format character) is dropped.
+                continue
+            }
+            if column + columns > limit { break }
+            if column >= 0 {
+                set(character, columns: columns, x: column, y: y, style: style)
+            }
+            column += columns
+        }
+        return max(0, column - x)
+    }
+
+    /// Paints every cell of `rect` (clipped) with `symbol` in `style`.
+    public mutating func fill(_ rect: CellRect, symbol: String = " ", style: CellStyle) {
+        let left = max(0, rect.x), right = min(width, rect.maxX)
+        let top = max(0, rect.y), bottom = min(height, rect.maxY)
+        guard left < right, top < bottom else { return }
+        for row in top..<bottom {
+            for column in left..<right { cells[row * width + column] = Cell(symbol: symbol, style: style) }
+        }
+    }
+
+    /// Changes the style of `rect`'s cells (clipped), keeping their symbols.
+    public mutating func restyle(_ rect: CellRect, _ change: (inout CellStyle) -> Void) {
+        let left = max(0, rect.x), right = min(width, rect.maxX)
+        let top = max(0, rect.y), bottom = min(height, rect.maxY)
+        guard left < right, top < bottom else { return }
+        for row in top..<bottom {
+            for column in left..<right { change(&cells[row * width + column].style) }
+        }
+    }
+
+    /// The rows as plain text (wide characters once, continuation cells skipped).
+    public var lines: [String] {
+        (0..<height).map { row in
+            var line = ""
+            for column in 0..<width where !self[column, row].isContinuation { line += self[column, row].symbol }
+            return line
+        }
+    }
+
+    /// The rows, quoted, one per line; test failures print it as a picture of the screen.
+    public var description: String {
+        lines.map { "\"\($0)\"" }.joined(separator: "\n")
+    }
+
+    private mutating func set(_ character: Character, columns: Int, x: Int, y: Int, style: CellStyle) {
+        clearWide(at: x, y: y)
+        if columns == 2 { clearWide(at: x + 1, y: y) }
+        cells[y * width + x] = Cell(symbol: String(character), style: style)
+        if columns == 2, x + 1 < width { cells[y * width + x + 1] = Cell(symbol: "", style: style) }
+    }
+
+    /// Before overwriting a cell, blanks the other half of a wide character it belongs to.
+    private mutating func clearWide(at x: Int, y: Int) {
+        guard x < width else { return }
+        let index = y * width + x
+        if cells[index].isContinuation, x > 0 {
+            cells[index - 1] = .blank(cells[index - 1].style)
+        } else if x + 1 < width, cells[index + 1].isContinuation {
+            cells[index + 1] = .blank(cells[index + 1].style)
+        }
+    }
+}
