@@ -1,0 +1,72 @@
+import ParleyCore
+
+/// Draws bubble outlines in cells.
+///
+/// Filled (colours on): a solid block of the bubble colour whose top and bottom rows are
+/// half blocks, so the bubble has half a row of padding above and below its text and
+/// rounded corners from quadrant characters (▗ ▖ ▝ ▘). Square corners (a stacked bubble
+/// where it joins its neighbour) use plain half blocks. A tail is one more quadrant
+/// beside the bottom corner on the sender's side.
+///
+/// Outlined (colours off): box drawing, ╭─╮ for round corners and ┌─┐ for square ones.
+struct BubblePainter {
+    let palette: TerminalPalette
+
+    /// A corner radius at or above this many layout units draws round.
+    static let roundThreshold = 6.0
+
+    func draw(_ rect: CellRect, side: Side, corners: CornerRadii, tail: Bool, into buffer: inout CellBuffer) {
+        guard rect.width >= 2, rect.height >= 2 else {
+            buffer.fill(rect, style: palette.text(side))
+            return
+        }
+        if palette.usesColor { filled(rect, side, corners, tail, &buffer) } else { outlined(rect, side, corners, tail, &buffer) }
+    }
+
+    private func round(_ radius: Double) -> Bool { radius >= Self.roundThreshold }
+
+    private func filled(_ rect: CellRect, _ side: Side, _ corners: CornerRadii, _ tail: Bool, _ buffer: inout CellBuffer) {
+        let edge = palette.edge(side)
+        let top = rect.y, bottom = rect.maxY - 1, left = rect.x, right = rect.maxX - 1
+        buffer.fill(CellRect(x: left, y: top + 1, width: rect.width, height: rect.height - 2), style: CellStyle(background: palette.bubble(side)))
+        buffer.fill(CellRect(x: left, y: top, width: rect.width, height: 1), symbol: "▄", style: edge)
+        buffer.fill(CellRect(x: left, y: bottom, width: rect.width, height: 1), symbol: "▀", style: edge)
+        if round(corners.topLeft) { buffer.put("▗", x: left, y: top, style: edge) }
+        if round(corners.topRight) { buffer.put("▖", x: right, y: top, style: edge) }
+        let tailLeft = tail && side == .incoming, tailRight = tail && side == .outgoing
+        if round(corners.bottomLeft), !tailLeft { buffer.put("▝", x: left, y: bottom, style: edge) }
+        if round(corners.bottomRight), !tailRight { buffer.put("▘", x: right, y: bottom, style: edge) }
+        if tailLeft, left > 0 { buffer.put("▝", x: left - 1, y: bottom, style: edge) }
+        if tailRight { buffer.put("▘", x: right + 1, y: bottom, style: edge) }
+    }
+
+    private func outlined(_ rect: CellRect, _ side: Side, _ corners: CornerRadii, _ tail: Bool, _ buffer: inout CellBuffer) {
+        let style = CellStyle.plain
+        let top = rect.y, bottom = rect.maxY - 1, left = rect.x, right = rect.maxX - 1
+        buffer.fill(CellRect(x: left + 1, y: top, width: rect.width - 2, height: 1), symbol: "─", style: style)
+        buffer.fill(CellRect(x: left + 1, y: bottom, width: rect.width - 2, height: 1), symbol: "─", style: style)
+        buffer.fill(CellRect(x: left, y: top + 1, width: 1, height: rect.height - 2), symbol: "│", style: style)
+        buffer.fill(CellRect(x: right, y: top + 1, width: 1, height: rect.height - 2), symbol: "│", style: style)
+        buffer.fill(CellRect(x: left + 1, y: top + 1, width: rect.width - 2, height: rect.height - 2), style: style)
+        buffer.put(round(corners.topLeft) ? "╭" : "┌", x: left, y: top, style: style)
+        buffer.put(round(corners.topRight) ? "╮" : "┐", x: right, y: top, style: style)
+        buffer.put(round(corners.bottomLeft) && !(tail && side == .incoming) ? "╰" : "└", x: left, y: bottom, style: style)
+        buffer.put(round(corners.bottomRight) && !(tail && side == .outgoing) ? "╯" : "┘", x: right, y: bottom, style: style)
+        if tail, side == .incoming, left > 0 { buffer.put("╱", x: left - 1, y: bottom, style: style) }
+        if tail, side == .outgoing { buffer.put("╲", x: right + 1, y: bottom, style: style) }
+    }
+
+    /// A plain frame for placeholders (images, cards): box drawing in `style`.
+    static func frame(_ rect: CellRect, style: CellStyle, into buffer: inout CellBuffer) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let top = rect.y, bottom = rect.maxY - 1, left = rect.x, right = rect.maxX - 1
+        buffer.fill(CellRect(x: left + 1, y: top, width: rect.width - 2, height: 1), symbol: "─", style: style)
+        buffer.fill(CellRect(x: left + 1, y: bottom, width: rect.width - 2, height: 1), symbol: "─", style: style)
+        buffer.fill(CellRect(x: left, y: top + 1, width: 1, height: rect.height - 2), symbol: "│", style: style)
+        buffer.fill(CellRect(x: right, y: top + 1, width: 1, height: rect.height - 2), symbol: "│", style: style)
+        buffer.put("╭", x: left, y: top, style: style)
+        buffer.put("╮", x: right, y: top, style: style)
+        buffer.put("╰", x: left, y: bottom, style: style)
+        buffer.put("╯", x: right, y: bottom, style: style)
+    }
+}

@@ -1,0 +1,45 @@
+/// What the user asked the messenger screen to do, independent of how the terminal
+/// encoded it. ``TerminalMessenger`` maps key and mouse events to commands; tests and
+/// scripted sessions issue them directly.
+public enum MessengerCommand: Equatable, Sendable {
+    /// Inserts text at the cursor (typing, or a paste).
+    case insert(String)
+    /// Sends the composer's text (Enter).
+    case send
+    /// Inserts a line break (Alt+Enter, Shift+Enter).
+    case newline
+    /// Deletes the cluster before the cursor.
+    case backspace
+    /// Deletes the cluster at the cursor.
+    case delete
+    /// Moves the cursor one cluster left.
+    case cursorLeft
+    /// Moves the cursor one cluster right.
+    case cursorRight
+    /// Moves to the start of the line (Home, Ctrl-A).
+    case lineStart
+    /// Moves to the end of the line (End, Ctrl-E).
+    case lineEnd
+    /// Deletes the word before the cursor (Ctrl-W).
+    case deleteWordBack
+    /// Deletes to the start of the line (Ctrl-U).
+    case killToLineStart
+    /// Deletes to the end of the line (Ctrl-K).
+    case killToLineEnd
+    /// Scrolls the message list by rows; negative is towards older messages.
+    case scroll(Int)
+    /// Scrolls by pages; negative is towards older messages.
+    case page(Int)
+    /// Jumps to the oldest loaded message.
+    case scrollToTop
+    /// Jumps to the newest message and follows new ones.
+    case scrollToBottom
+    /// A click (or tap) at a screen cell.
+    case click(x: Int, y: Int)
+    /// A right click or long press at a screen cell.
+    case longPress(x: Int, y: Int)
+    /// Repaints the whole screen (Ctrl-L).
+    case repaint
+    /// Leaves the messenger (Ctrl-C, Ctrl-D on an empty composer).
+    case quit
+}

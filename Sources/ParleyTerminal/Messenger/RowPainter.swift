@@ -1,0 +1,215 @@
+import Foundation
+import ParleyCore
+
+/// Draws a custom message kind into cells: register one per ``CustomPayload/kind`` with
+/// ``MessengerScreen/register(kind:_:)``.
+public typealias CustomCellRenderer = @MainActor (_ content: CustomContent, _ area: CellRect, _ buffer: inout CellBuffer) -> Void
+
+/// Draws one ``VisibleRow`` into a cell buffer, exactly at the frames of its ``RowLayout``.
+@MainActor
+struct RowPainter {
+    let style: ChatStyle
+    let palette: TerminalPalette
+    let measurer: TerminalMeasurer
+    /// Seconds since the screen started; drives the typing dots and the spinner.
+    let time: Double
+    let customRenderers: [String: CustomCellRenderer]
+
+    func draw(_ row: VisibleRow, into buffer: inout CellBuffer) {
+        let dy = row.y.rounded(.down)
+        let layout = row.layout
+        switch row.row {
+        case .history(let indicator):
+            drawHistory(indicator, layout, dy, &buffer)
+        case .typing(let typers):
+            drawTyping(typers, layout, dy, &buffer)
+        case .message(let message):
+            let context = row.context ?? RowContext(side: .incoming, position: .single)
+            drawMessage(message, context, layout, dy, &buffer)
+        }
+    }
+
+    // MARK: Messages
+
+    private func drawMessage(_ message: Message, _ context: RowContext, _ layout: RowLayout, _ dy: Double, _ buffer: inout CellBuffer) {
+        if let label = context.topLabel, let rect = layout.topLabel {
+            drawSeparator(label, CellRect(rect, dy: dy), &buffer)
+        }
+        if let rect = layout.nameLabel {
+            let area = CellRect(rect, dy: dy)
+            var used = buffer.put(message.sender.name, x: area.x, y: area.y, style: palette.name(for: message.sender), maxWidth: area.width)
+            if !context.time.isEmpty, used + 2 < area.width {
+                used += 1
+                buffer.put(context.time, x: area.x + used, y: area.y, style: palette.label, maxWidth: area.width - used)
+            }
+        }
+        if let rect = layout.avatar { drawAvatar(message.sender, CellRect(rect, dy: dy), &buffer) }
+        if let rect = layout.bubble, layout.shape != .none {
+            BubblePainter(palette: palette).draw(
+                CellRect(rect, dy: dy), side: context.side, corners: layout.corners, tail: layout.hasTail, into: &buffer)
+        }
+        if let rect = layout.content {
+            drawContent(message, context.side, CellRect(rect, dy: dy), layout, dy, &buffer)
+        }
+        if let rect = layout.status { drawStatus(message.status, CellRect(rect, dy: dy), &buffer) }
+        if let label = context.bottomLabel, let rect = layout.bottomLabel {
+            let area = CellRect(rect, dy: dy)
+            let failed = message.status == .failed && context.side == .outgoing
+            buffer.put(label, x: area.x, y: area.y, style: failed ? palette.failure : palette.label, maxWidth: area.width)
+        }
+    }
+
+    private func drawContent(_ message: Message, _ side: Side, _ area: CellRect, _ layout: RowLayout, _ dy: Double, _ buffer: inout CellBuffer) {
+        switch message.content {
+        case .text(let text):
+            drawText(DisplayText(text), side: side, area: area, wrapWidth: layout.wrapWidth, &buffer)
+        case .emoji(let emoji):
+            buffer.put(emoji, x: area.x, y: area.y, maxWidth: area.width)
+        case .notice(let notice):
+            drawPlainLines(InertText.display(notice.text), area: area, wrapWidth: layout.wrapWidth, style: palette.notice, &buffer)
+        case .image(let image):
+            drawImagePlaceholder(image, area: area, &buffer)
+            if let caption = image.caption, let rect = layout.caption {
+                drawPlainLines(InertText.display(caption), area: CellRect(rect, dy: dy), wrapWidth: layout.wrapWidth, style: palette.text(side), &buffer)
+            }
+        case .collection(let collection):
+            drawCollection(collection, area: area, items: layout.items, &buffer)
+        case .custom(let custom):
+            if let renderer = customRenderers[custom.kind] {
+                renderer(custom, area, &buffer)
+            } else {
+                BubblePainter.frame(area, style: palette.label, into: &buffer)
+                buffer.put(custom.payload.summary, x: area.x + 2, y: area.y + area.height / 2, style: palette.label, maxWidth: area.width - 4)
+            }
+        }
+    }
+
+    /// Wrapped text with its links, addresses and phone numbers highlighted.
+    private func drawText(_ text: DisplayText, side: Side, area: CellRect, wrapWidth: Double, _ buffer: inout CellBuffer) {
+        let normal = palette.text(side), link = palette.link(side)
+        let lines = measurer.wrap(text.string, maxWidth: wrapWidth)
+        var detections = text.detections[...]
+        for (index, line) in lines.enumerated() where index < area.height {
+            let y = area.y + index
+            guard y >= 0, y < buffer.height else { continue }
+            var column = area.x
+            var offset = line.utf8Range.lowerBound
+            for character in TerminalMeasurer.text(of: line, in: text.string) {
+                while let first = detections.first, first.utf8Range.upperBound <= offset { detections.removeFirst() }
+                let isLink = detections.first.map { $0.utf8Range.contains(offset) } ?? false
+                column += buffer.put(String(character), x: column, y: y, style: isLink ? link : normal, maxWidth: area.maxX - column)
+                offset += character.utf8.count
+            }
+        }
+    }
+
+    private func drawPlainLines(_ text: String, area: CellRect, wrapWidth: Double, style: CellStyle, _ buffer: inout CellBuffer) {
+        for (index, line) in measurer.wrap(text, maxWidth: wrapWidth).enumerated() where index < area.height {
+            buffer.put(String(TerminalMeasurer.text(of: line, in: text)), x: area.x, y: area.y + index, style: style, maxWidth: area.width)
+        }
+    }
+
+    private func drawImagePlaceholder(_ image: ImageContent, area: CellRect, _ buffer: inout CellBuffer) {
+        let shade = CellStyle(foreground: palette.usesColor ? .rgb(120, 130, 150) : .default, background: palette.usesColor ? .rgb(60, 66, 80) : .default)
+        buffer.fill(area, symbol: palette.usesColor ? "░" : " ", style: shade)
+        BubblePainter.frame(area, style: shade, into: &buffer)
+        let name: String
+        switch image.source {
+        case .file(let path): name = (path as NSString).lastPathComponent
+        case .url(let url): name = url.lastPathComponent.isEmpty ? (url.host ?? "image") : url.lastPathComponent
+        case .data(let data): name = "\(data.count) bytes"
+        }
+        var lines = ["🖼 " + name]
+        if let size = image.sizeHint, size.width.isFinite, size.height.isFinite, size.width > 0 {
+            lines.append("\(Int(size.width))×\(Int(size.height))")
+        }
+        let top = area.y + max(1, (area.height - lines.count) / 2)
+        for (index, line) in lines.enumerated() where top + index < area.maxY - 1 {
+            let width = min(TerminalWidth.columns(of: line), area.width - 4)
+            buffer.put(line, x: area.x + max(2, (area.width - width) / 2), y: top + index, style: shade.adding(.bold), maxWidth: area.width - 4)
+        }
+    }
+
+    private func drawCollection(_ collection: CollectionContent, area: CellRect, items: [Rect], _ buffer: inout CellBuffer) {
+        for (item, frame) in zip(collection.items, items) {
+            let cell = CellRect(x: area.x + Int(frame.minX), y: area.y + Int(frame.minY), width: Int(frame.width), height: Int(frame.height))
+            guard cell.x < area.maxX else { break }  // the rest scrolls sideways
+            let clipped = CellRect(x: cell.x, y: cell.y, width: min(cell.width, area.maxX - cell.x), height: cell.height)
+            BubblePainter.frame(clipped, style: palette.label, into: &buffer)
+            let title: String
+            switch item {
+            case .text(let text): title = text
+            case .image: title = "🖼"
+            }
+            buffer.put(title, x: clipped.x + 2, y: clipped.y + clipped.height / 2, maxWidth: max(0, clipped.width - 4))
+        }
+    }
+
+    // MARK: Parts
+
+    private func drawSeparator(_ label: String, _ area: CellRect, _ buffer: inout CellBuffer) {
+        let text = " \(label) "
+        let width = min(area.width, TerminalWidth.columns(of: text))
+        let start = area.x + (area.width - width) / 2
+        buffer.fill(CellRect(x: area.x, y: area.y, width: area.width, height: 1), symbol: "─", style: palette.label)
+        buffer.put(text, x: start, y: area.y, style: palette.label.adding(.bold), maxWidth: area.width)
+    }
+
+    private func drawAvatar(_ sender: Sender, _ area: CellRect, _ buffer: inout CellBuffer) {
+        let badge = palette.avatar(for: sender)
+        buffer.fill(area, style: badge)
+        let initials = sender.initials
+        let width = min(area.width, TerminalWidth.columns(of: initials))
+        buffer.put(initials, x: area.x + (area.width - width) / 2, y: area.y + area.height / 2, style: badge, maxWidth: area.width)
+    }
+
+    private func drawStatus(_ status: DeliveryStatus, _ area: CellRect, _ buffer: inout CellBuffer) {
+        let (mark, style): (String, CellStyle)
+        switch status {
+        case .sending: (mark, style) = ("◷", palette.label)
+        case .sent: (mark, style) = ("✓", palette.label)
+        case .delivered: (mark, style) = ("✓✓", palette.label)
+        case .read: (mark, style) = ("✓✓", palette.read)
+        case .failed: (mark, style) = ("!", palette.failure)
+        }
+        buffer.put(mark, x: area.maxX - 1 - TerminalWidth.columns(of: mark), y: area.y, style: style)
+    }
+
+    private func drawTyping(_ typers: [Sender], _ layout: RowLayout, _ dy: Double, _ buffer: inout CellBuffer) {
+        if let rect = layout.avatar, let first = typers.first { drawAvatar(first, CellRect(rect, dy: dy), &buffer) }
+        guard let rect = layout.bubble else { return }
+        let area = CellRect(rect, dy: dy)
+        if layout.shape != .none {
+            BubblePainter(palette: palette).draw(area, side: .incoming, corners: layout.corners, tail: layout.hasTail, into: &buffer)
+        }
+        let raised = TypingIndicator.raisedDot(at: time)
+        let base = palette.text(.incoming)
+        let y = area.y + area.height / 2
+        let start = area.x + (area.width - (TypingIndicator.dotCount * 2 - 1)) / 2
+        for dot in 0..<TypingIndicator.dotCount {
+            let style = dot == raised ? base.adding(.bold) : base.adding(.dim)
+            buffer.put(dot == raised ? "●" : "•", x: start + dot * 2, y: y, style: style)
+        }
+        if let label = layout.bottomLabel {
+            let labelArea = CellRect(label, dy: dy)
+            buffer.put(TypingIndicator.label(for: typers), x: labelArea.x, y: labelArea.y, style: palette.label.adding(.italic), maxWidth: labelArea.width)
+        }
+    }
+
+    private static let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+
+    private func drawHistory(_ indicator: HistoryIndicator, _ layout: RowLayout, _ dy: Double, _ buffer: inout CellBuffer) {
+        guard let rect = layout.content else { return }
+        let area = CellRect(rect, dy: dy)
+        switch indicator {
+        case .hidden: return
+        case .loading:
+            let frame = Self.spinner[Int(time * 12) % Self.spinner.count]
+            buffer.put("\(frame) " + indicator.title, x: area.x - 2, y: area.y, style: palette.label)
+        case .loadEarlier:
+            buffer.put("↑ " + indicator.title, x: area.x - 2, y: area.y, style: palette.label.adding(.underline))
+        case .failed:
+            buffer.put("⚠ " + indicator.title, x: area.x - 2, y: area.y, style: palette.failure)
+        }
+    }
+}

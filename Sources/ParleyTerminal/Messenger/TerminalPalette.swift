@@ -1,0 +1,73 @@
+import ParleyCore
+
+/// The cell styles of a ``ChatStyle`` in a terminal.
+///
+/// The canvas keeps the terminal's own background (a chat client should sit in the user's
+/// terminal theme); bubbles, badges and marks take the style's colours. With colours
+/// off (`NO_COLOR`, a dumb terminal), bubbles are drawn as outlines instead of fills.
+public struct TerminalPalette: Sendable {
+    /// Whether colours are drawn at all.
+    public let usesColor: Bool
+    let style: ChatStyle
+
+    /// The palette of `style`; `usesColor` false draws in the default colours only.
+    public init(style: ChatStyle, usesColor: Bool = true) {
+        self.style = style
+        self.usesColor = usesColor
+    }
+
+    private func color(_ color: Color) -> TerminalColor {
+        usesColor ? TerminalColor(color) : .default
+    }
+
+    /// The fill of a bubble on `side`.
+    func bubble(_ side: Side) -> TerminalColor { color(style.bubbles.color(for: side)) }
+
+    /// Text inside a bubble on `side`.
+    func text(_ side: Side) -> CellStyle {
+        let filled = style.bubbles.color(for: side).alpha > 0.05 && usesColor
+        return CellStyle(
+            foreground: color(style[side].textColor),
+            background: filled ? bubble(side) : .default)
+    }
+
+    /// A link inside a bubble on `side`.
+    func link(_ side: Side) -> CellStyle {
+        var link = text(side)
+        link.foreground = color(style[side].linkColor)
+        link.attributes.insert(.underline)
+        return link
+    }
+
+    /// The bubble's edge drawn with block characters: bubble colour on the canvas.
+    func edge(_ side: Side) -> CellStyle { CellStyle(foreground: bubble(side)) }
+
+    /// A sender's name.
+    func name(for sender: Sender) -> CellStyle {
+        CellStyle(foreground: usesColor ? TerminalColor(Color.avatar(for: sender.id)) : .default, attributes: .bold)
+    }
+
+    /// An initials badge.
+    func avatar(for sender: Sender) -> CellStyle {
+        usesColor
+            ? CellStyle(foreground: .rgb(255, 255, 255), background: TerminalColor(Color.avatar(for: sender.id)), attributes: .bold)
+            : CellStyle(attributes: [.reverse, .bold])
+    }
+
+    /// Day separators, time labels, labels under bubbles.
+    var label: CellStyle { CellStyle(foreground: color(style.labelColor), attributes: usesColor ? [] : .dim) }
+    /// Notices.
+    var notice: CellStyle { CellStyle(foreground: color(style.noticeColor), attributes: .italic) }
+    /// Failures: failed marks, the retry row.
+    var failure: CellStyle { CellStyle(foreground: color(style.failureColor), attributes: .bold) }
+    /// A read receipt.
+    var read: CellStyle { CellStyle(foreground: usesColor ? TerminalColor(style.outgoing.bubbleColor) : .default, attributes: .bold) }
+    /// Chrome: header, input bar frame, buttons.
+    var chrome: CellStyle { CellStyle(foreground: color(style.labelColor)) }
+    /// The accent used for buttons and the unread marker.
+    var accent: CellStyle {
+        usesColor
+            ? CellStyle(foreground: .rgb(255, 255, 255), background: TerminalColor(style.outgoing.bubbleColor), attributes: .bold)
+            : CellStyle(attributes: [.reverse, .bold])
+    }
+}

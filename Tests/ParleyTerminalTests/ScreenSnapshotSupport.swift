@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import ParleyCore
+@testable import ParleyTerminal
+
+/// Text snapshots of screens: `Tests/ParleyTerminalTests/__Snapshots__/<name>.txt`.
+///
+/// A snapshot is compared when it exists; with `PARLEY_RECORD=1` (or when missing) it is
+/// written, and a missing one also records an issue so a new snapshot is always looked at.
+enum Snapshot {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+
+    static func check(_ buffer: CellBuffer, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let text = buffer.lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }.joined(separator: "\n") + "\n"
+        let file = folder.appendingPathComponent(name + ".txt")
+        let record = ProcessInfo.processInfo.environment["PARLEY_RECORD"] == "1"
+        if !record, let existing = try? String(contentsOf: file, encoding: .utf8) {
+            #expect(existing == text, "snapshot \(name) differs; run with PARLEY_RECORD=1 to re-record after looking", sourceLocation: sourceLocation)
+            return
+        }
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? text.write(to: file, atomically: true, encoding: .utf8)
+        if !record { Issue.record("recorded new snapshot \(name); look at it and commit it", sourceLocation: sourceLocation) }
+    }
+}
+
+/// Fixed people and times for screens.
+enum Cast {
+    static let me = Sender(id: "me", name: "Me")
+    static let alice = Sender(id: "alice", name: "Alice Liddell")
+    static let bob = Sender(id: "bob", name: "Bob Stone")
+    static let noon = Date(timeIntervalSince1970: 1_773_144_000)
+
+    static func rules() -> GroupingRules {
+        GroupingRules(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"), now: { noon })
+    }
+
+    static func style(_ base: ChatStyle) -> ChatStyle {
+        var style = base
+        style.grouping = rules()
+        return style
+    }
+
+    static func message(_ id: String, _ sender: Sender, _ minutes: Double, _ content: MessageContent, status: DeliveryStatus = .sent) -> Message {
+        Message(id: MessageID(id), sender: sender, date: noon.addingTimeInterval(minutes * 60), content: content, status: status)
+    }
+}
