@@ -39,6 +39,7 @@ let package = Package(
         .testTarget(
             name: "ParleyTerminalTests",
             dependencies: ["ParleyTerminal", "ParleyCore", "CVTerm"],
+            exclude: ["__Snapshots__"],
             swiftSettings: swift6
         ),
     ]

@@ -236,3 +236,13 @@ struct LayoutTests {
         #expect(heights == 200 * 4)
     }
 }
+
+@Suite("Measurers at the edges")
+struct MeasurerEdgeTests {
+    @Test("unbounded, NaN, zero and negative widths neither trap nor loop", arguments: [Double.infinity, .nan, 0, -5, 1e300])
+    func widths(width: Double) {
+        let metrics = MonospaceMeasurer().measure("hello world\nagain", font: FontSpec(size: 11), maxWidth: width)
+        #expect(metrics.lineCount >= 2)
+        #expect(metrics.size.width.isFinite)
+    }
+}

@@ -73,6 +73,9 @@ public struct MonospaceMeasurer: TextMeasurer {
     }
 
     private func columns(_ maxWidth: Double, _ cell: Double) -> Int {
-        max(1, Int((maxWidth / cell).rounded(.down)))
+        let columns = (maxWidth / cell).rounded(.down)
+        // Unbounded widths wrap only at line feeds; NaN and tiny widths give one column.
+        guard columns.isFinite || columns > 0 else { return 1 }
+        return Int(min(1_000_000, max(1, columns)))
     }
 }

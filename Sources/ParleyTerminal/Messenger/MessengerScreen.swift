@@ -34,6 +34,9 @@ public final class MessengerScreen {
     private var lastBarLayout: InputBarLayout?
     private var listTop = 1
     private var listHeight = 0
+    private var scrollHint: (rows: Range<Int>, by: Int)?
+    /// Whether the last frame showed something that moves (typing dots, a spinner).
+    public private(set) var isAnimating = false
 
     /// Creates a screen.
     ///
@@ -105,7 +108,15 @@ public final class MessengerScreen {
         // Message list.
         var list = CellBuffer(width: columns, height: listHeight)
         let painter = RowPainter(style: engine.style, palette: palette, measurer: measurer, time: time, customRenderers: customRenderers)
-        for row in viewport.visibleRows() { painter.draw(row, into: &list) }
+        let visible = viewport.visibleRows()
+        for row in visible { painter.draw(row, into: &list) }
+        isAnimating = visible.contains { row in
+            switch row.row {
+            case .typing: return true
+            case .history(let indicator): return indicator == .loading
+            case .message: return false
+            }
+        }
         let unread = viewport.unreadCount()
         if unread > 0 {
             let marker = " ↓ \(unread > 998 ? "999+" : String(unread)) new "
@@ -218,8 +229,8 @@ public final class MessengerScreen {
                 viewport.scrollToBottom()
             }
             return true
-        case .scroll(let rows): viewport.scroll(by: Double(rows))
-        case .page(let pages): viewport.scroll(by: Double(pages) * Double(max(1, listHeight - 2)))
+        case .scroll(let rows): scrollList(by: Double(rows))
+        case .page(let pages): scrollList(by: Double(pages) * Double(max(1, listHeight - 2)))
         case .scrollToTop: viewport.scrollToTop()
         case .scrollToBottom: viewport.scrollToBottom()
         case .click(let x, let y): click(x: x, y: y, gesture: .tap)
@@ -231,6 +242,33 @@ public final class MessengerScreen {
             inputBar.text = text
         }
         return true
+    }
+
+    /// Scrolls the list and notes how far its content moved, so the renderer can move the
+    /// screen with the terminal's own scrolling instead of repainting every row.
+    private func scrollList(by distance: Double) {
+        let before = viewport.visibleRows()
+        viewport.scroll(by: distance)
+        let after = viewport.visibleRows()
+        guard let common = after.first(where: { row in before.contains { $0.id == row.id } }),
+            let old = before.first(where: { $0.id == common.id })
+        else {
+            scrollHint = nil
+            return
+        }
+        let moved = Int((old.y - common.y).rounded())
+        let band = listTop..<(listTop + listHeight)
+        if moved != 0 {
+            scrollHint = scrollHint.map { ($0.rows, $0.by + moved) } ?? (band, moved)
+        }
+    }
+
+    /// How far the list's content moved since the last frame (rows, positive = up) and
+    /// the screen rows it moved in; consumed by the frame that shows it.
+    public func takeScrollHint() -> (rows: Range<Int>, by: Int)? {
+        defer { scrollHint = nil }
+        guard let hint = scrollHint, abs(hint.by) < hint.rows.count else { return nil }
+        return hint
     }
 
     private func click(x: Int, y: Int, gesture: Viewport.Gesture) {

@@ -3,7 +3,12 @@ import ParleyCore
 
 /// Draws a custom message kind into cells: register one per ``CustomPayload/kind`` with
 /// ``MessengerScreen/register(kind:_:)``.
-public typealias CustomCellRenderer = @MainActor (_ content: CustomContent, _ area: CellRect, _ buffer: inout CellBuffer) -> Void
+///
+/// `base` is the style of text in the bubble (its colours), so a renderer can draw on the
+/// bubble rather than over it.
+public typealias CustomCellRenderer = @MainActor (
+    _ content: CustomContent, _ area: CellRect, _ base: CellStyle, _ buffer: inout CellBuffer
+) -> Void
 
 /// Draws one ``VisibleRow`` into a cell buffer, exactly at the frames of its ``RowLayout``.
 @MainActor
@@ -44,7 +49,9 @@ struct RowPainter {
             }
         }
         if let rect = layout.avatar { drawAvatar(message.sender, CellRect(rect, dy: dy), &buffer) }
-        if let rect = layout.bubble, layout.shape != .none {
+        // A collection's cards are framed themselves; a bubble around them only adds noise.
+        let isCollection = if case .collection = message.content { true } else { false }
+        if let rect = layout.bubble, layout.shape != .none, !isCollection {
             BubblePainter(palette: palette).draw(
                 CellRect(rect, dy: dy), side: context.side, corners: layout.corners, tail: layout.hasTail, into: &buffer)
         }
@@ -76,7 +83,7 @@ struct RowPainter {
             drawCollection(collection, area: area, items: layout.items, &buffer)
         case .custom(let custom):
             if let renderer = customRenderers[custom.kind] {
-                renderer(custom, area, &buffer)
+                renderer(custom, area, palette.text(side), &buffer)
             } else {
                 BubblePainter.frame(area, style: palette.label, into: &buffer)
                 buffer.put(custom.payload.summary, x: area.x + 2, y: area.y + area.height / 2, style: palette.label, maxWidth: area.width - 4)
@@ -131,10 +138,13 @@ struct RowPainter {
     }
 
     private func drawCollection(_ collection: CollectionContent, area: CellRect, items: [Rect], _ buffer: inout CellBuffer) {
+        var hidden = 0
         for (item, frame) in zip(collection.items, items) {
-            let cell = CellRect(x: area.x + Int(frame.minX), y: area.y + Int(frame.minY), width: Int(frame.width), height: Int(frame.height))
-            guard cell.x < area.maxX else { break }  // the rest scrolls sideways
-            let clipped = CellRect(x: cell.x, y: cell.y, width: min(cell.width, area.maxX - cell.x), height: cell.height)
+            let clipped = CellRect(x: area.x + Int(frame.minX), y: area.y + Int(frame.minY), width: Int(frame.width), height: Int(frame.height))
+            guard clipped.maxX <= area.maxX else {
+                hidden += 1  // past the bubble's width: the rest scrolls sideways
+                continue
+            }
             BubblePainter.frame(clipped, style: palette.label, into: &buffer)
             let title: String
             switch item {
@@ -142,6 +152,10 @@ struct RowPainter {
             case .image: title = "🖼"
             }
             buffer.put(title, x: clipped.x + 2, y: clipped.y + clipped.height / 2, maxWidth: max(0, clipped.width - 4))
+        }
+        if hidden > 0 {
+            let more = "+\(hidden) →"
+            buffer.put(more, x: area.maxX - TerminalWidth.columns(of: more), y: area.maxY, style: palette.label)
         }
     }
 

@@ -68,7 +68,8 @@ public struct TerminalMeasurer: TextMeasurer {
 
     /// The lines `text` wraps to at `maxWidth` columns.
     public func wrap(_ text: String, maxWidth: Double) -> [LineBreaker.Line] {
-        let columns = max(1, Int(maxWidth.isFinite ? maxWidth : 1))
+        // Unbounded (or absurd) widths wrap only at line feeds; NaN counts as one column.
+        let columns = maxWidth >= 1_000_000 ? 1_000_000 : max(1, Int(maxWidth.isNaN ? 1 : maxWidth))
         return LineBreaker.lines(text, maxColumns: columns, width: TerminalWidth.columns(of:))
     }
 

@@ -1,0 +1,64 @@
+import Foundation
+import ParleyCore
+
+/// A scripted peer: after you send, your message goes sending → sent → delivered → read,
+/// the bot types for a moment (the typing indicator), then replies.
+@MainActor
+final class DemoBot {
+    let conversation: Conversation
+    /// Multiplies every delay; the headless demo runs faster.
+    let pace: Double
+
+    init(conversation: Conversation, pace: Double = 1) {
+        self.conversation = conversation
+        self.pace = pace
+    }
+
+    private func pause(_ seconds: Double) async {
+        try? await Task.sleep(nanoseconds: UInt64(max(0, seconds * pace) * 1e9))
+    }
+
+    /// Reacts to a message the user just sent.
+    func userSent(_ id: MessageID, text: String) {
+        Task { @MainActor in
+            for status in [DeliveryStatus.sent, .delivered] {
+                await pause(0.3)
+                try? conversation.setStatus(status, of: id)
+            }
+            await pause(0.4)
+            conversation.setTyping(DemoCast.bot, timeout: 10)
+            await pause(1.2)
+            try? conversation.setStatus(.read, of: id)
+            await pause(0.6)
+            conversation.setTyping(DemoCast.bot, false)
+            conversation.append(.text(reply(to: text)), from: DemoCast.bot)
+        }
+    }
+
+    /// Alice says hello a moment after the demo opens.
+    func greet() {
+        Task { @MainActor in
+            await pause(1.5)
+            conversation.setTyping(DemoCast.alice, timeout: 10)
+            await pause(2)
+            conversation.setTyping(DemoCast.alice, false)
+            conversation.append(.text("Hey, are you there? Try scrolling up — there's a long history 👆"), from: DemoCast.alice)
+        }
+    }
+
+    func reply(to text: String) -> String {
+        let lowered = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+        if ["hi", "hello", "hey"].contains(where: { lowered.hasPrefix($0) }) {
+            return "Hello! I'm the Parley bot. Type “help” to see what you can do here."
+        }
+        if lowered.hasPrefix("help") {
+            return """
+                Keys: Enter sends · Alt+Enter new line · ↑/↓ scroll a row · PgUp/PgDn a page · \
+                Home/End (composer line) · Ctrl-Home/Ctrl-End oldest/newest · Ctrl-A/E/W/U/K edit · \
+                mouse wheel scrolls, click links and avatars · Ctrl-L repaint · Ctrl-C quit
+                """
+        }
+        let count = text.count
+        return "You said “\(text.count > 80 ? String(text.prefix(80)) + "…" : text)” — \(count) character\(count == 1 ? "" : "s"). Nice."
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import ParleyCore
+
+/// The people of the demo conversation.
+enum DemoCast {
+    static let me = Sender(id: "me", name: "You")
+    static let alice = Sender(id: "alice", name: "Alice Liddell")
+    static let bob = Sender(id: "bob", name: "Bob Stone")
+    static let bot = Sender(id: "parley-bot", name: "Parley Bot")
+    static let everyone = [me, alice, bob, bot]
+}
+
+/// A poll: the demo's custom message kind, drawn by a renderer the demo registers.
+struct Poll: CustomPayload, Equatable {
+    static let kind = "poll"
+    var question: String
+    var options: [String]
+    var votes: [Int]
+
+    var summary: String { "Poll: \(question)" }
+
+    func size(fitting width: Double, measurer: any TextMeasurer) -> Size {
+        let widest = (["📊 " + question] + options.map { "○ \($0) ▰▰▰▰▰▰▰▰ 00" })
+            .map { measurer.measure($0, font: FontSpec(size: 11), maxWidth: .infinity).size.width }.max() ?? 0
+        return Size(width: min(width, widest), height: Double(options.count + 1))
+    }
+}
+
+/// The opening conversation: a few days of history served page by page, and a recent
+/// exchange that shows every kind of message.
+enum DemoConversation {
+    /// `count` older messages, ending a day before `now`, in bursts between the cast.
+    static func history(count: Int, before now: Date) -> [Message] {
+        let lines = [
+            "Morning! Anyone up for coffee?", "Running late, train is stuck again 🚆",
+            "Did you see the release notes? https://swift.org/blog", "ok", "lol",
+            "Can you review my PR when you get a chance?", "Done, left two comments.",
+            "Meeting moved to 15:00, room 4B", "👍", "Sending the slides tonight.",
+            "Who broke the build? 😅", "Not me!", "It was a flaky test, re-running.",
+            "Lunch at the usual place?", "I'll call you at +44 20 7946 0958 later.",
+        ]
+        let people = [DemoCast.alice, DemoCast.bob, DemoCast.me]
+        // Bursts of a few messages a minute apart, an hour or so between bursts.
+        func offset(_ index: Int) -> Double { Double(index / 4) * 4_000 + Double(index % 4) * 50 }
+        let start = now.addingTimeInterval(-86_400 - offset(count))
+        return (0..<count).map { index in
+            let sender = people[(index / 2 + index / 7) % people.count]
+            return Message(
+                id: MessageID("history-\(index)"), sender: sender,
+                date: start.addingTimeInterval(offset(index)),
+                content: .text(lines[(index * 7) % lines.count]), status: .read)
+        }
+    }
+
+    /// The recent messages: every kind on screen.
+    static func recent(now: Date) -> [Message] {
+        func at(_ minutes: Double) -> Date { now.addingTimeInterval(-minutes * 60) }
+        var edited = Message(sender: DemoCast.alice, date: at(29), content: .text("Found a place for lunch: https://cafe.example.com (the one with the garden)"))
+        edited.isEdited = true
+        return [
+            Message(sender: DemoCast.bob, date: at(31), content: .system("Bob added Parley Bot")),
+            Message(sender: DemoCast.alice, date: at(30), content: .text("Hi all! Lunch today?")),
+            edited,
+            Message(sender: DemoCast.alice, date: at(28.5), content: .text("They do 日本の料理 too 🍱")),
+            Message(sender: DemoCast.me, date: at(27), content: .text("Sure! 12:30?"), status: .read),
+            Message(sender: DemoCast.me, date: at(26.5), content: .text("🎉")),
+            Message(sender: DemoCast.bob, date: at(25), content: .image(ImageContent(source: .file(path: "/usr/share/pixmaps/menu.png"), sizeHint: Size(width: 1200, height: 800), caption: "Today's menu"))),
+            Message(sender: DemoCast.bob, date: at(24), content: .collection(CollectionContent(items: [.text("12:00"), .text("12:30"), .text("13:00"), .text("13:30")], rows: 1))),
+            Message(sender: DemoCast.bot, date: at(20), content: .custom(CustomContent(Poll(question: "Where?", options: ["Garden café", "Noodle bar", "Desk salad"], votes: [3, 2, 0])))),
+            Message(sender: DemoCast.me, date: at(5), content: .text("Booking the garden café for 4 — email me at lunch@example.com"), status: .delivered),
+            Message(sender: DemoCast.me, date: at(4.5), content: .text("and this one didn't go through"), status: .failed),
+        ]
+    }
+}

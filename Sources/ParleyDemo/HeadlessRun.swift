@@ -1,0 +1,57 @@
+import Foundation
+import ParleyCore
+import ParleyTerminal
+
+/// Renders a scripted session to text frames instead of a terminal: for tests, CI and a
+/// quick look at the demo from any shell.
+///
+/// A script is steps separated by `;`: `type:TEXT`, `send`, `newline`, `wait:SECONDS`,
+/// `scroll:ROWS` (negative is up), `page:PAGES`, `top`, `bottom`, `click:X,Y`,
+/// `resize:COLSxROWS`, `frame` (just render). A frame is printed after each step.
+@MainActor
+enum HeadlessRun {
+    static let defaultScript = "wait:0.2;type:hello;send;wait:2.5;type:help;send;wait:2.5;page:-1;page:-2;wait:0.5;page:-40;wait:0.5;bottom"
+
+    static func run(app: DemoApp, script: String, frames: Int) async -> Int32 {
+        let steps = script.split(separator: ";").map(String.init)
+        var printed = 0
+        let start = Date()
+        func frame(_ label: String) {
+            guard printed < frames else { return }
+            printed += 1
+            let (buffer, cursor) = app.screen.render(time: Date().timeIntervalSince(start))
+            print("── frame \(printed): \(label) " + String(repeating: "─", count: max(0, buffer.width - 14 - label.count)))
+            for line in buffer.lines { print(line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)) }
+            if let cursor { print("   cursor at column \(cursor.x), row \(cursor.y)") }
+        }
+        frame("start")
+        for step in steps where printed < frames {
+            let parts = step.split(separator: ":", maxSplits: 1).map(String.init)
+            let argument = parts.count > 1 ? parts[1] : ""
+            switch parts[0] {
+            case "type": app.screen.perform(.insert(argument))
+            case "send": app.screen.perform(.send)
+            case "newline": app.screen.perform(.newline)
+            case "wait": try? await Task.sleep(nanoseconds: UInt64((Double(argument) ?? 0) * 1e9))
+            case "scroll": app.screen.perform(.scroll(Int(argument) ?? 0))
+            case "page": app.screen.perform(.page(Int(argument) ?? 0))
+            case "top": app.screen.perform(.scrollToTop)
+            case "bottom": app.screen.perform(.scrollToBottom)
+            case "click":
+                let xy = argument.split(separator: ",").compactMap { Int($0) }
+                if xy.count == 2 { app.screen.perform(.click(x: xy[0], y: xy[1])) }
+            case "resize":
+                let size = argument.split(separator: "x").compactMap { Int($0) }
+                if size.count == 2 { app.screen.resize(columns: size[0], rows: size[1]) }
+            case "frame": break
+            default:
+                FileHandle.standardError.write("parley-demo: unknown script step “\(step)”\n".data(using: .utf8)!)
+                return 2
+            }
+            // Let the pager and the bot run before the frame is taken.
+            await Task.yield()
+            frame(step)
+        }
+        return 0
+    }
+}

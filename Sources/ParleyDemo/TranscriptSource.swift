@@ -1,0 +1,41 @@
+import Foundation
+import ParleyCore
+
+/// A ``HistorySource`` over a plain chat log: one message a line, `epoch seconds`, `sender`,
+/// `text`, separated by tabs. Lines that do not parse are skipped and counted.
+struct TranscriptSource: HistorySource {
+    let source: ArrayHistorySource
+    let count: Int
+    let skipped: Int
+
+    /// Reads `path`. Invalid UTF-8 is replaced, never fatal.
+    init(path: String, me: Sender) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let text = String(decoding: data, as: UTF8.self)
+        var messages: [Message] = []
+        var skipped = 0
+        var senders: [String: Sender] = [:]
+        var lineNumber = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            lineNumber += 1
+            let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3, let seconds = Double(fields[0].trimmingCharacters(in: .whitespaces)), seconds.isFinite else {
+                skipped += 1
+                continue
+            }
+            let name = String(fields[1])
+            let sender = name == me.name ? me : senders[name, default: Sender(id: "t:" + name, name: name)]
+            senders[name] = sender
+            messages.append(Message(
+                id: MessageID("line-\(lineNumber)"), sender: sender, date: Date(timeIntervalSince1970: seconds),
+                content: .text(String(fields[2]).replacingOccurrences(of: "\r", with: ""))))
+        }
+        self.source = ArrayHistorySource(messages)
+        self.count = messages.count
+        self.skipped = skipped
+    }
+
+    func page(before cursor: HistoryCursor?, limit: Int) async throws -> HistoryPage {
+        try await source.page(before: cursor, limit: limit)
+    }
+}

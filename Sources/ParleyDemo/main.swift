@@ -1,0 +1,74 @@
+import Foundation
+import ParleyCore
+import ParleyTerminal
+
+/// `parley-demo`: Parley's terminal messenger with a scripted conversation.
+let usage = """
+    usage: parley-demo [--theme light|dark|imessage|messenger|slack] [--transcript FILE]
+                       [--headless [--frames N] [--size COLSxROWS] [--script STEPS]]
+
+      --transcript FILE  open a chat log (epoch seconds ⇥ sender ⇥ text, one per line)
+                         as the conversation's history
+      --headless         render a scripted session as text frames to standard output
+                         instead of taking over the terminal (steps: see HeadlessRun)
+    """
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write("parley-demo: \(message)\n".data(using: .utf8)!)
+    exit(2)
+}
+
+var options = DemoApp.Options()
+var headless = false
+var frames = 1_000
+var script = HeadlessRun.defaultScript
+var arguments = Array(CommandLine.arguments.dropFirst())
+while !arguments.isEmpty {
+    let flag = arguments.removeFirst()
+    func value() -> String {
+        guard !arguments.isEmpty else { fail("\(flag) needs a value\n\(usage)") }
+        return arguments.removeFirst()
+    }
+    switch flag {
+    case "--theme":
+        let name = value()
+        guard DemoApp.style(named: name) != nil else { fail("unknown theme “\(name)”\n\(usage)") }
+        options.theme = name
+    case "--transcript": options.transcript = value()
+    case "--headless": headless = true
+    case "--frames": frames = Int(value()) ?? frames
+    case "--script": script = value()
+    case "--size":
+        let size = value().split(separator: "x").compactMap { Int($0) }
+        guard size.count == 2, size[0] > 0, size[1] > 0 else { fail("--size takes COLSxROWS, like 80x24") }
+        (options.columns, options.rows) = (size[0], size[1])
+    case "-h", "--help":
+        print(usage)
+        exit(0)
+    default: fail("unknown option “\(flag)”\n\(usage)")
+    }
+}
+
+let environment = ProcessInfo.processInfo.environment
+options.usesColor = ColorDepth.detect(from: environment) != .none
+
+let app: DemoApp
+do {
+    options.pace = headless ? 0.2 : 1
+    app = try DemoApp(options: options)
+} catch {
+    fail("cannot open \(options.transcript ?? "the conversation"): \(error.localizedDescription)")
+}
+
+if headless {
+    if let note = app.historyNote { print(note) }
+    exit(await HeadlessRun.run(app: app, script: script, frames: frames))
+}
+
+do {
+    let messenger = try TerminalMessenger(screen: app.screen, environment: environment)
+    try await messenger.run()
+    if let note = app.historyNote { print(note) }
+} catch {
+    fail("\(error)")
+}

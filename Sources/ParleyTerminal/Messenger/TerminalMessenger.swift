@@ -1,0 +1,180 @@
+import Foundation
+import ParleyCore
+
+/// A ``MessengerScreen`` running in the real terminal: the full-screen chat client.
+///
+/// ```swift
+/// let screen = MessengerScreen(conversation: chat, style: .dark)
+/// screen.inputBar.onSend { text in chat.append(.text(text)) }
+/// try await TerminalMessenger(screen: screen).run()
+/// ```
+///
+/// Input is read on a thread of its own and handed to the main actor, so the bot, the
+/// pager and the app's own tasks keep running while the user is idle. A frame is drawn
+/// after each batch of input and each conversation change; when nothing on screen changed
+/// the renderer writes nothing at all. Animations (typing dots, the loading spinner) tick
+/// only while one is on screen. The terminal is restored on every exit, signals included.
+@MainActor
+public final class TerminalMessenger {
+    /// The screen shown.
+    public let screen: MessengerScreen
+    private let session: TerminalSession
+    private var renderer: AnsiRenderer
+    private let started = Date()
+
+    /// Takes over the terminal (raw mode, alternate screen, mouse, bracketed paste).
+    ///
+    /// - Parameter environment: Decides the colour depth (COLORTERM, TERM, NO_COLOR).
+    /// - Throws: ``TerminalError`` when standard input or output is not a terminal.
+    public init(
+        screen: MessengerScreen, environment: [String: String] = ProcessInfo.processInfo.environment,
+        options: TerminalSession.Options = TerminalSession.Options()
+    ) throws {
+        self.screen = screen
+        session = try TerminalSession(options: options)
+        renderer = AnsiRenderer(colorDepth: ColorDepth.detect(from: environment))
+        let size = session.size
+        screen.resize(columns: size.columns, rows: size.rows)
+    }
+
+    /// Runs until the user quits (Ctrl-C, or Ctrl-D on an empty composer) or the terminal
+    /// goes away; restores the terminal before returning.
+    public func run() async throws {
+        defer { session.restore() }
+        let (stream, continuation) = AsyncStream<LoopEvent>.makeStream()
+        let reader = InputReader(session: session, continuation: continuation)
+        Thread.detachNewThread { reader.run() }
+        let observation = screen.conversation.observe { _ in continuation.yield(.changed) }
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: 80_000_000)
+                continuation.yield(.tick)
+            }
+        }
+        defer {
+            ticker.cancel()
+            observation.cancel()
+        }
+        var animating = try draw()
+        loop: for await event in stream {
+            switch event {
+            case .input(let events):
+                for input in events where !handle(input) { break loop }
+            case .changed: break
+            case .tick: if !animating { continue }
+            case .closed: break loop
+            }
+            animating = try draw()
+        }
+    }
+
+    /// Draws a frame; returns whether something on screen animates.
+    private func draw() throws -> Bool {
+        let (buffer, cursor) = screen.render(time: Date().timeIntervalSince(started))
+        let hint = screen.takeScrollHint()
+        let bytes = renderer.render(buffer, cursor: cursor, scrollHint: hint)
+        if !bytes.isEmpty { try session.write(bytes) }
+        return screen.isAnimating
+    }
+
+    /// Applies one input event; returns `false` to quit.
+    private func handle(_ event: InputEvent) -> Bool {
+        switch event {
+        case .resize(let columns, let rows):
+            screen.resize(columns: columns, rows: rows)
+            renderer.invalidate()
+            return true
+        case .key(.character("l"), let modifiers) where modifiers == .ctrl:
+            renderer.invalidate()
+            return true
+        default:
+            guard let command = Self.command(for: event, composerIsEmpty: screen.inputBar.text.isEmpty) else { return true }
+            return screen.perform(command)
+        }
+    }
+
+    /// The command an input event means, or `nil` for events the messenger ignores.
+    ///
+    /// Keys: Enter sends; Alt+Enter or Shift+Enter adds a line; ↑/↓ scroll one row;
+    /// PgUp/PgDn a page; Ctrl+Home/Ctrl+End go to the oldest/newest message; Home/End,
+    /// ←/→ and Ctrl-A/E/W/U/K edit the composer; Esc returns to the newest message;
+    /// Ctrl-C quits, as does Ctrl-D on an empty composer. The wheel scrolls three rows;
+    /// a left click taps, a right click long-presses.
+    public static func command(for event: InputEvent, composerIsEmpty: Bool) -> MessengerCommand? {
+        switch event {
+        case .paste(let text): return .insert(text)
+        case .mouse(let mouse):
+            switch (mouse.kind, mouse.button) {
+            case (.wheelUp, _): return .scroll(-3)
+            case (.wheelDown, _): return .scroll(3)
+            case (.press, .left): return .click(x: mouse.column, y: mouse.row)
+            case (.press, .right): return .longPress(x: mouse.column, y: mouse.row)
+            default: return nil
+            }
+        case .key(let key, let modifiers):
+            let ctrl = modifiers.contains(.ctrl), alt = modifiers.contains(.alt)
+            switch key {
+            case .character(let character) where ctrl:
+                switch character {
+                case "c": return .quit
+                case "d": return composerIsEmpty ? .quit : .delete
+                case "a": return .lineStart
+                case "e": return .lineEnd
+                case "w": return .deleteWordBack
+                case "u": return .killToLineStart
+                case "k": return .killToLineEnd
+                case "l": return .repaint
+                default: return nil
+                }
+            case .character(let character): return alt ? nil : .insert(String(character))
+            case .enter: return alt || modifiers.contains(.shift) ? .newline : .send
+            case .backspace: return ctrl || alt ? .deleteWordBack : .backspace
+            case .delete: return .delete
+            case .left: return .cursorLeft
+            case .right: return .cursorRight
+            case .home: return ctrl ? .scrollToTop : .lineStart
+            case .end: return ctrl ? .scrollToBottom : .lineEnd
+            case .up: return .scroll(-1)
+            case .down: return .scroll(1)
+            case .pageUp: return .page(-1)
+            case .pageDown: return .page(1)
+            case .escape: return .scrollToBottom
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+}
+
+/// What wakes the messenger's loop.
+enum LoopEvent: Sendable {
+    case input([InputEvent])
+    case changed
+    case tick
+    case closed
+}
+
+/// Reads the terminal on its own thread. Only this thread reads the session (and its
+/// decoder); the main actor only writes to it and finally restores it, which makes the
+/// read fail and the thread end.
+private final class InputReader: @unchecked Sendable {
+    let session: TerminalSession
+    let continuation: AsyncStream<LoopEvent>.Continuation
+
+    init(session: TerminalSession, continuation: AsyncStream<LoopEvent>.Continuation) {
+        self.session = session
+        self.continuation = continuation
+    }
+
+    func run() {
+        while true {
+            do {
+                let events = try session.readEvents(timeout: .milliseconds(500))
+                if !events.isEmpty { continuation.yield(.input(events)) }
+            } catch {
+                continuation.yield(.closed)
+                return
+            }
+        }
+    }
+}

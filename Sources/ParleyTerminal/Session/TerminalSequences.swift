@@ -1,0 +1,34 @@
+extension TerminalSession {
+    /// The bytes that switch the terminal into the modes `options` asks for, in order:
+    /// alternate screen, hidden cursor, mouse (1000, 1002, 1006), bracketed paste, focus.
+    public static func enterSequence(for options: Options) -> [UInt8] {
+        var sequence = ""
+        if options.alternateScreen { sequence += "\u{1B}[?1049h" }
+        if options.hideCursor { sequence += "\u{1B}[?25l" }
+        if options.mouse { sequence += "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h" }
+        if options.bracketedPaste { sequence += "\u{1B}[?2004h" }
+        if options.focusEvents { sequence += "\u{1B}[?1004h" }
+        return Array(sequence.utf8)
+    }
+
+    /// The bytes that undo ``enterSequence(for:)`` in reverse order: end any synchronized
+    /// update (2026) a frame left open, focus off, paste off, every mouse mode off (1006,
+    /// 1003, 1002, 1000), cursor shown, alternate screen left, attributes reset (SGR 0).
+    ///
+    /// Turning off a mode that was never on is harmless, so all of them are sent whatever
+    /// the options; only leaving the alternate screen depends on having entered it, since
+    /// it also restores a saved cursor position.
+    public static func restoreSequence(for options: Options) -> [UInt8] {
+        var sequence = "\u{1B}[?2026l"
+        sequence += "\u{1B}[?1004l"
+        sequence += "\u{1B}[?2004l"
+        sequence += "\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l"
+        sequence += "\u{1B}[?25h"
+        if options.alternateScreen { sequence += "\u{1B}[?1049l" }
+        sequence += "\u{1B}[0m"
+        return Array(sequence.utf8)
+    }
+
+    /// ``restoreSequence(for:)`` with the default options (everything on).
+    public static let restoreSequence: [UInt8] = restoreSequence(for: Options())
+}
