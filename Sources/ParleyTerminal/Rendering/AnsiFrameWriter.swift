@@ -1,0 +1,133 @@
+/// The bytes of one frame as they are built, with what is known of the terminal's cursor
+/// and pen, so each move and each style change is written only when needed and as
+/// briefly as possible.
+///
+/// The cursor becomes unknown after writing into the last column (terminals differ about
+/// the pending wrap there), after a cluster whose width terminals disagree on, and after
+/// scroll-region changes; the next write then positions it absolutely.
+struct AnsiFrameWriter {
+    /// A column and row on screen.
+    struct Position: Hashable, Sendable {
+        /// Column.
+        var x: Int
+        /// Row.
+        var y: Int
+    }
+
+    /// The frame so far.
+    private(set) var bytes: [UInt8] = []
+    /// Where the terminal's cursor is, when known.
+    var cursor: Position?
+    /// The terminal's pen, when known (colours already within ``depth``).
+    private(set) var pen: CellStyle?
+    /// What colours reach the terminal.
+    let depth: ColorDepth
+    /// The screen's width; writing its last column loses track of the cursor.
+    let columns: Int
+
+    init(depth: ColorDepth, columns: Int, cursor: Position?, pen: CellStyle?) {
+        self.depth = depth
+        self.columns = columns
+        self.cursor = cursor
+        self.pen = pen
+    }
+
+    // MARK: Sequences
+
+    /// Appends `ESC[` (`?` for a private mode), the parameters and `final`.
+    mutating func csi(_ parameters: [Int], _ final: Character, privateMode: Bool = false) {
+        bytes.append(contentsOf: Self.csi(parameters, final, privateMode: privateMode))
+    }
+
+    /// The bytes of `ESC[` (`?` for a private mode), the parameters and `final`.
+    static func csi(_ parameters: [Int], _ final: Character, privateMode: Bool = false) -> [UInt8] {
+        var result: [UInt8] = [0x1B, UInt8(ascii: "[")]
+        if privateMode { result.append(UInt8(ascii: "?")) }
+        for (index, parameter) in parameters.enumerated() {
+            if index > 0 { result.append(UInt8(ascii: ";")) }
+            result.append(contentsOf: String(parameter).utf8)
+        }
+        result.append(contentsOf: String(final).utf8)
+        return result
+    }
+
+    /// Sets (`h`) or resets (`l`) DEC private mode `mode`.
+    mutating func privateMode(_ mode: Int, _ on: Bool) {
+        csi([mode], on ? "h" : "l", privateMode: true)
+    }
+
+    /// Sends `ESC[0m`; the pen is then known to be plain.
+    mutating func resetPen() {
+        csi([0], "m")
+        pen = .plain
+    }
+
+    /// Makes the pen `style` (after colour approximation), writing SGR only if it differs.
+    mutating func setPen(_ style: CellStyle) {
+        let wanted = depth.approximate(style)
+        let parameters = GraphicRendition.parameters(from: pen, to: wanted)
+        if !parameters.isEmpty { csi(parameters, "m") }
+        pen = wanted
+    }
+
+    /// Whether a cell in `style` can be written without changing the pen.
+    func penMatches(_ style: CellStyle) -> Bool { pen == depth.approximate(style) }
+
+    // MARK: Cursor
+
+    /// Moves the cursor to `target` by the shortest sequence, if it is not there already.
+    mutating func move(to target: Position) {
+        guard cursor != target else { return }
+        bytes.append(contentsOf: moveSequence(to: target))
+        cursor = target
+    }
+
+    /// Bytes a move to `target` costs (0 when the cursor is there).
+    func moveCost(to target: Position) -> Int {
+        cursor == target ? 0 : moveSequence(to: target).count
+    }
+
+    /// The shortest of an absolute move (CUP) and, from a known position, a carriage
+    /// return, a column move (CHA) or a relative move (CUF, CUB, CUU, CUD).
+    private func moveSequence(to target: Position) -> [UInt8] {
+        var best: [UInt8]
+        switch (target.x, target.y) {
+        case (0, 0): best = Self.csi([], "H")
+        case (0, _): best = Self.csi([target.y + 1], "H")
+        default: best = Self.csi([target.y + 1, target.x + 1], "H")
+        }
+        guard let cursor else { return best }
+        var candidates: [[UInt8]] = []
+        func relative(_ distance: Int, _ final: Character) -> [UInt8] {
+            Self.csi(distance == 1 ? [] : [distance], final)
+        }
+        if cursor.y == target.y {
+            if target.x == 0 { candidates.append([0x0D]) }
+            candidates.append(Self.csi([target.x + 1], "G"))
+            if target.x > cursor.x { candidates.append(relative(target.x - cursor.x, "C")) }
+            if target.x < cursor.x { candidates.append(relative(cursor.x - target.x, "D")) }
+        } else if cursor.x == target.x {
+            if target.y > cursor.y { candidates.append(relative(target.y - cursor.y, "B")) }
+            if target.y < cursor.y { candidates.append(relative(cursor.y - target.y, "A")) }
+        }
+        for candidate in candidates where candidate.count < best.count { best = candidate }
+        return best
+    }
+
+    // MARK: Text
+
+    /// Writes `text` (already printable, filling `width` columns) at the cursor in `style`.
+    ///
+    /// - Parameter disputed: Whether terminals disagree on the text's width; the cursor is
+    ///   then treated as unknown afterwards.
+    mutating func write(_ text: String, style: CellStyle, width: Int, disputed: Bool) {
+        setPen(style)
+        bytes.append(contentsOf: text.utf8)
+        if disputed {
+            cursor = nil
+        } else if let position = cursor {
+            let next = position.x + width
+            cursor = next < columns ? Position(x: next, y: position.y) : nil
+        }
+    }
+}

@@ -1,0 +1,39 @@
+extension AnsiRenderer {
+    /// The frame that first scrolls `hint.rows` of the screen by `hint.by` rows, then draws
+    /// what still differs; nil when the hint does not fit the last frame.
+    ///
+    /// The pen is reset before scrolling, so the rows scrolled in are blank in the default
+    /// colours, as the shifted picture assumes. A band covering the whole screen needs no
+    /// scroll region.
+    func scrolledFrame(
+        _ buffer: CellBuffer, target: AnsiFrameWriter.Position?, hint: (rows: Range<Int>, by: Int)
+    ) -> AnsiFrameWriter? {
+        guard let previous, let shifted = Self.shifted(previous, rows: hint.rows, by: hint.by) else { return nil }
+        let diff = BufferDiff(from: shifted, to: buffer)
+        return frame(buffer, target: target) { renderer, writer in
+            if writer.pen != .plain { writer.resetPen() }
+            let whole = hint.rows == 0..<buffer.height
+            if !whole { writer.csi([hint.rows.lowerBound + 1, hint.rows.upperBound], "r") }
+            writer.csi(abs(hint.by) == 1 ? [] : [abs(hint.by)], hint.by > 0 ? "S" : "T")
+            if !whole { writer.csi([], "r") }
+            // Setting or resetting the region homes the cursor on some terminals, not others.
+            writer.cursor = nil
+            renderer.paint(diff.changes, of: buffer, into: &writer)
+        }
+    }
+
+    /// `buffer` as the terminal shows it after scrolling `rows` by `by` (up when
+    /// positive): the band's rows moved, the rows scrolled in blank; nil when the band is
+    /// not inside the buffer or `by` does not move anything within it.
+    static func shifted(_ buffer: CellBuffer, rows: Range<Int>, by: Int) -> CellBuffer? {
+        guard rows.lowerBound >= 0, rows.upperBound <= buffer.height, by != 0, abs(by) < rows.count else { return nil }
+        var result = buffer
+        for row in rows {
+            let source = row + by
+            for x in 0..<buffer.width {
+                result[x, row] = rows.contains(source) ? buffer[x, source] : .blank()
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,256 @@
+/// Turns successive ``CellBuffer`` frames into the bytes a terminal needs to show them.
+///
+/// The renderer keeps the last frame and writes only what changed (``BufferDiff``): each
+/// changed cell once, the cursor moved by the shortest sequence or not at all when the
+/// next change follows on, and SGR written only when the style differs from the
+/// terminal's pen. A frame is wrapped in synchronized output (DEC mode 2026, when
+/// ``synchronizedOutput`` is on) with the cursor hidden while it is drawn, and ends with
+/// the pen reset and the cursor shown where the caller asked, or left hidden. When nothing
+/// changed, ``render(_:cursor:)`` returns no bytes at all.
+///
+/// The renderer assumes it is the terminal's only writer. After anything else wrote to
+/// the screen, after a resize, or on Ctrl-L, call ``invalidate()``: the next frame clears
+/// the screen and paints everything. A frame of another size does so by itself.
+///
+/// Symbols are sent only when printable (see ``CellBuffer``, which already shows control
+/// characters inert); anything else is sent as U+FFFD, so a cell can never move the
+/// cursor, set the title or write the clipboard.
+///
+/// ```swift
+/// var renderer = AnsiRenderer(colorDepth: ColorDepth(environment: environment))
+/// let bytes = renderer.render(frame, cursor: (x: 2, y: 23))
+/// terminal.write(bytes)  // one write per frame
+/// ```
+///
+/// A caller that knows its content scrolled passes a hint to
+/// ``render(_:cursor:scrollHint:)``, which then lets the terminal move the rows.
+public struct AnsiRenderer: Sendable {
+    /// How much of each frame is drawn.
+    public enum Strategy: Hashable, Sendable {
+        /// Only the cells that changed since the last frame.
+        case diff
+        /// Every cell of every frame, as a renderer without a diff would; the baseline
+        /// for benchmarks. Never quiet, never clears the screen.
+        case fullRedraw
+    }
+
+    /// The colours the terminal can show; every colour is approximated to it.
+    public var colorDepth: ColorDepth
+    /// Whether frames are wrapped in synchronized output (`ESC[?2026h` … `ESC[?2026l`).
+    /// Terminals without it ignore the mode, so it is on by default.
+    public var synchronizedOutput: Bool
+    /// How much of each frame is drawn.
+    public var strategy: Strategy
+
+    /// The frame on screen; nil when the screen is not known.
+    var previous: CellBuffer?
+    /// Where the terminal's cursor is, when known.
+    var terminalCursor: AnsiFrameWriter.Position?
+    /// Whether the terminal's cursor is visible; nil when not known.
+    var cursorVisible: Bool?
+    /// Whether the terminal's pen is known to be plain (it is reset at the end of a frame).
+    var penIsPlain = false
+
+    /// Creates a renderer; its first frame paints the whole screen.
+    ///
+    /// - Parameters:
+    ///   - colorDepth: What the terminal can show, usually ``ColorDepth/init(environment:)``.
+    ///   - synchronizedOutput: Whether to wrap frames in DEC mode 2026.
+    ///   - strategy: ``Strategy/diff``, or ``Strategy/fullRedraw`` as a baseline.
+    public init(colorDepth: ColorDepth = .trueColor, synchronizedOutput: Bool = true, strategy: Strategy = .diff) {
+        self.colorDepth = colorDepth
+        self.synchronizedOutput = synchronizedOutput
+        self.strategy = strategy
+    }
+
+    /// Bytes that undo what a frame, even an interrupted one, can leave behind: the pen
+    /// reset, the scroll region reset, the cursor shown and synchronized output ended.
+    /// Write them on every exit path, before leaving the alternate screen.
+    public static let restoreSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[r\u{1B}[?25h\u{1B}[?2026l".utf8)
+
+    /// Forgets what is on screen: the next frame clears it and paints every cell. Call it
+    /// after a resize, on Ctrl-L, or when something else wrote to the terminal.
+    public mutating func invalidate() {
+        previous = nil
+        terminalCursor = nil
+        cursorVisible = nil
+        penIsPlain = false
+    }
+
+    /// The bytes that change the screen from the last frame to `buffer`.
+    ///
+    /// - Parameters:
+    ///   - buffer: The frame to show.
+    ///   - cursor: Where to leave the visible cursor (clamped to the frame), or nil to
+    ///     leave it hidden.
+    /// - Returns: One frame's bytes, to be written at once; empty when nothing changed.
+    public mutating func render(_ buffer: CellBuffer, cursor: (x: Int, y: Int)?) -> [UInt8] {
+        render(buffer, cursor: cursor, scrollHint: nil)
+    }
+
+    /// The bytes that change the screen from the last frame to `buffer`, letting the
+    /// terminal scroll a band of rows when that is shorter.
+    ///
+    /// With a hint, the frame is also composed as: set the scroll region to the band
+    /// (DECSTBM), scroll it (SU when `by` > 0, SD when `by` < 0), reset the region, then
+    /// draw the differences from the scrolled picture. The shorter of the two is sent, so
+    /// a wrong hint costs time, never correctness. Hints outside the frame, of zero rows
+    /// or of a whole band's height are ignored, as are hints on a full repaint.
+    ///
+    /// - Parameters:
+    ///   - buffer: The frame to show.
+    ///   - cursor: Where to leave the visible cursor (clamped), or nil to leave it hidden.
+    ///   - scrollHint: Rows `[rows.lowerBound, rows.upperBound)` whose content moved up by
+    ///     `by` rows (new rows appear at the band's bottom), or down when `by` is negative.
+    /// - Returns: One frame's bytes; empty when nothing changed.
+    public mutating func render(
+        _ buffer: CellBuffer, cursor: (x: Int, y: Int)?, scrollHint: (rows: Range<Int>, by: Int)?
+    ) -> [UInt8] {
+        let target = cursor.flatMap { clamp($0, to: buffer) }
+        let writer: AnsiFrameWriter
+        if strategy == .fullRedraw {
+            writer = frame(buffer, target: target) { renderer, writer in
+                renderer.paint(BufferDiff(from: nil, to: buffer).changes, of: buffer, into: &writer)
+            }
+        } else if let previous, previous.width == buffer.width, previous.height == buffer.height {
+            let diff = BufferDiff(from: previous, to: buffer)
+            var best = frame(buffer, target: target, drawing: !diff.isEmpty) { renderer, writer in
+                renderer.paint(diff.changes, of: buffer, into: &writer)
+            }
+            if let scrollHint, let scrolled = scrolledFrame(buffer, target: target, hint: scrollHint),
+                scrolled.bytes.count < best.bytes.count {
+                best = scrolled
+            }
+            writer = best
+        } else {
+            writer = frame(buffer, target: target) { renderer, writer in
+                if writer.pen != .plain { writer.resetPen() }
+                writer.csi([2], "J")
+                let blank = CellBuffer(width: buffer.width, height: buffer.height)
+                renderer.paint(BufferDiff(from: blank, to: buffer).changes, of: buffer, into: &writer)
+            }
+        }
+        previous = buffer
+        terminalCursor = writer.cursor
+        cursorVisible = target != nil
+        penIsPlain = writer.pen == .plain
+        return writer.bytes
+    }
+
+    // MARK: Frames
+
+    /// A frame: when `drawing`, synchronized output and the hidden cursor around `draw`,
+    /// then the pen reset; in all cases the cursor left at `target` (shown) or hidden.
+    func frame(
+        _ buffer: CellBuffer, target: AnsiFrameWriter.Position?, drawing: Bool = true,
+        _ draw: (AnsiRenderer, inout AnsiFrameWriter) -> Void
+    ) -> AnsiFrameWriter {
+        var writer = AnsiFrameWriter(
+            depth: colorDepth, columns: buffer.width, cursor: terminalCursor, pen: penIsPlain ? .plain : nil)
+        var visible = cursorVisible
+        if drawing {
+            if synchronizedOutput { writer.privateMode(2026, true) }
+            if visible != false { writer.privateMode(25, false) }
+            visible = false
+            draw(self, &writer)
+            if writer.pen != .plain { writer.resetPen() }
+        }
+        if let target {
+            writer.move(to: target)
+            if visible != true { writer.privateMode(25, true) }
+        } else if visible != false {
+            writer.privateMode(25, false)
+        }
+        if drawing, synchronizedOutput { writer.privateMode(2026, false) }
+        return writer
+    }
+
+    /// Writes `changes` (in screen order) of `buffer`.
+    ///
+    /// The right half of a wide character is drawn by its left half; one without a left
+    /// half is drawn as a blank. Between two changes on a row, a few unchanged cells in
+    /// the current pen are rewritten when that is shorter than moving over them.
+    ///
+    /// A cluster whose width terminals disagree on is followed by a rewrite of the cells
+    /// a terminal counting it wider could have covered, so its damage stays in its own
+    /// cells; where such a terminal could wrap past the right edge (and scroll the
+    /// screen), a narrower stand-in is sent (``PrintableSymbol/edgeFallback(for:columns:)``).
+    func paint(_ changes: [BufferDiff.Change], of buffer: CellBuffer, into writer: inout AnsiFrameWriter) {
+        var rewritten = (y: -1, untilX: 0)
+        for change in changes where change.y != rewritten.y || change.x >= rewritten.untilX {
+            var reach = draw(x: change.x, y: change.y, of: buffer, into: &writer)
+            guard reach > change.x + 2 else { continue }
+            // Cells a wider reading could have covered, drawn again right away.
+            var x = change.x + 1
+            while x < reach {
+                reach = max(reach, draw(x: x, y: change.y, of: buffer, into: &writer))
+                x += 1
+            }
+            rewritten = (change.y, reach)
+        }
+    }
+
+    /// Draws the cell at (`x`, `y`) of `buffer`; returns the column up to which it may
+    /// have drawn: `x + 1` for a narrow cell or a skipped right half, `x + 2` for a wide
+    /// one, further for a cluster that terminals may count wider.
+    private func draw(x: Int, y: Int, of buffer: CellBuffer, into writer: inout AnsiFrameWriter) -> Int {
+        let cell = buffer[x, y]
+        let position = AnsiFrameWriter.Position(x: x, y: y)
+        if cell.isContinuation {
+            // Drawn by its left half, or, without one, as a blank.
+            if x > 0, Self.isWideHead(x: x - 1, y: y, of: buffer) { return x + 1 }
+            fillGap(before: position, of: buffer, into: &writer)
+            writer.move(to: position)
+            writer.write(" ", style: cell.style, width: 1, disputed: false)
+            return x + 1
+        }
+        let width = Self.isWideHead(x: x, y: y, of: buffer) ? 2 : 1
+        var text = PrintableSymbol.text(for: cell.symbol, columns: width)
+        var disputed = text == cell.symbol && PrintableSymbol.hasDisputedWidth(text)
+        if disputed, x + PrintableSymbol.widestReading(of: text) > buffer.width {
+            text = PrintableSymbol.edgeFallback(for: text, columns: width)
+            disputed = false
+        }
+        fillGap(before: position, of: buffer, into: &writer)
+        writer.move(to: position)
+        writer.write(text, style: cell.style, width: width, disputed: disputed)
+        return disputed ? min(buffer.width, x + PrintableSymbol.widestReading(of: text)) : x + width
+    }
+
+    /// Whether the cell at (`x`, `y`) is the left half of a wide character: two columns
+    /// wide and followed by a right half. A right half after anything else is drawn as a
+    /// blank, and a two-column symbol without one as U+FFFD
+    /// (``CellBuffer/fill(_:symbol:style:)`` over half of a wide character leaves such cells).
+    static func isWideHead(x: Int, y: Int, of buffer: CellBuffer) -> Bool {
+        let cell = buffer[x, y]
+        return !cell.isContinuation && x + 1 < buffer.width && buffer[x + 1, y].isContinuation
+            && TerminalWidth.columns(of: cell.symbol) == 2
+    }
+
+    /// Rewrites the unchanged cells between the cursor and `position` on its row when
+    /// they are narrow, printable, in the current pen, and fewer bytes than a move.
+    private func fillGap(
+        before position: AnsiFrameWriter.Position, of buffer: CellBuffer, into writer: inout AnsiFrameWriter
+    ) {
+        guard let cursor = writer.cursor, cursor.y == position.y, cursor.x < position.x else { return }
+        let budget = writer.moveCost(to: position)
+        guard position.x - cursor.x < budget else { return }
+        var text = ""
+        for x in cursor.x..<position.x {
+            let cell = buffer[x, position.y]
+            guard cell.symbol.utf8.count == 1, writer.penMatches(cell.style),
+                PrintableSymbol.text(for: cell.symbol, columns: 1) == cell.symbol
+            else { return }
+            text += cell.symbol
+        }
+        guard text.utf8.count < budget else { return }
+        writer.write(text, style: writer.pen ?? .plain, width: position.x - cursor.x, disputed: false)
+    }
+
+    /// A cursor position inside `buffer`, or nil when it has no cells.
+    private func clamp(_ cursor: (x: Int, y: Int), to buffer: CellBuffer) -> AnsiFrameWriter.Position? {
+        guard buffer.width > 0, buffer.height > 0 else { return nil }
+        return AnsiFrameWriter.Position(
+            x: min(max(0, cursor.x), buffer.width - 1), y: min(max(0, cursor.y), buffer.height - 1))
+    }
+}

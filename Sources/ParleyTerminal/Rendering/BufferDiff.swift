@@ -1,0 +1,81 @@
+/// The cells that differ from one frame to the next (ratatui's `Buffer::diff`).
+///
+/// A renderer writes only these. Wide characters change as a whole: when either half of a
+/// two-column character differs, in the previous frame's layout or the next one's, both
+/// halves are listed, so a wide character replaced by narrow ones also redraws the cell
+/// where its right half was, and a restyled right half rewrites its character.
+///
+/// A frame of another size, or the first frame, has no usable previous one: the diff then
+/// lists every cell and ``replacesEverything`` is true.
+///
+/// ```swift
+/// let diff = BufferDiff(from: lastFrame, to: frame)
+/// for change in diff.changes { draw(change.cell, atX: change.x, y: change.y) }
+/// ```
+public struct BufferDiff: Hashable, Sendable {
+    /// One changed cell: its position and what it holds now.
+    public struct Change: Hashable, Sendable {
+        /// Column.
+        public var x: Int
+        /// Row.
+        public var y: Int
+        /// The cell in the next frame (a continuation cell for the right half of a wide
+        /// character, which is drawn by its left half).
+        public var cell: Cell
+
+        /// Creates a change.
+        public init(x: Int, y: Int, cell: Cell) {
+            self.x = x
+            self.y = y
+            self.cell = cell
+        }
+    }
+
+    /// The changed cells in screen order (row by row, left to right).
+    public let changes: [Change]
+    /// Whether there was no comparable previous frame, so every cell is listed.
+    public let replacesEverything: Bool
+
+    /// The changes that turn `previous` into `next`.
+    ///
+    /// - Parameters:
+    ///   - previous: The frame on screen, or nil when nothing is known about the screen.
+    ///   - next: The frame to show.
+    /// - Complexity: O(cells).
+    public init(from previous: CellBuffer?, to next: CellBuffer) {
+        guard let previous, previous.width == next.width, previous.height == next.height else {
+            var all: [Change] = []
+            all.reserveCapacity(next.width * next.height)
+            for y in 0..<next.height {
+                for x in 0..<next.width { all.append(Change(x: x, y: y, cell: next[x, y])) }
+            }
+            changes = all
+            replacesEverything = true
+            return
+        }
+        var found: [Change] = []
+        var marked = [Bool](repeating: false, count: next.width)
+        for y in 0..<next.height {
+            var rowChanged = false
+            for x in 0..<next.width where previous[x, y] != next[x, y] {
+                marked[x] = true
+                rowChanged = true
+                // The other half of a wide character, in either layout, goes with it.
+                if x > 0, previous[x, y].isContinuation || next[x, y].isContinuation { marked[x - 1] = true }
+                if x + 1 < next.width, previous[x + 1, y].isContinuation || next[x + 1, y].isContinuation {
+                    marked[x + 1] = true
+                }
+            }
+            guard rowChanged else { continue }
+            for x in 0..<next.width where marked[x] {
+                found.append(Change(x: x, y: y, cell: next[x, y]))
+                marked[x] = false
+            }
+        }
+        changes = found
+        replacesEverything = false
+    }
+
+    /// Whether the frames are the same.
+    public var isEmpty: Bool { changes.isEmpty }
+}

@@ -1,0 +1,100 @@
+/// What the renderer may send for a cell's symbol: one printable grapheme cluster that fills
+/// exactly its slot, and nothing a terminal could take as control.
+///
+/// ``CellBuffer/put(_:x:y:style:maxWidth:)`` already shows controls inert; this is the last
+/// line of defence for cells set some other way. A symbol holding a C0 or C1 control, ESC,
+/// DEL, a line or paragraph separator or a bidi override or isolate, or more than one
+/// cluster, or a width other than its slot's, is sent as U+FFFD (padded with a space in a
+/// two-column slot). A lone combining mark, which a terminal would put on the cell before,
+/// is sent on a no-break space, as Unicode suggests for showing a mark by itself.
+///
+/// It also knows which clusters terminals measure differently (see
+/// ``hasDisputedWidth(_:)``), so the renderer can keep their damage to their own cells.
+enum PrintableSymbol {
+    /// The replacement for symbols that cannot be sent as they are.
+    static let replacement = "\u{FFFD}"
+
+    /// The text to send for `symbol` drawn in a slot `columns` wide (1 or 2).
+    static func text(for symbol: String, columns: Int) -> String {
+        if columns == 1, symbol.utf8.count == 1, let byte = symbol.utf8.first, byte >= 0x20, byte < 0x7F {
+            return symbol
+        }
+        guard symbol.count == 1, let character = symbol.first,
+            !symbol.unicodeScalars.contains(where: isForbidden),
+            TerminalWidth.columns(of: character) == columns
+        else {
+            return padded(replacement, to: columns)
+        }
+        if let first = symbol.unicodeScalars.first, isZeroWidthMark(first) { return "\u{A0}" + symbol }
+        return symbol
+    }
+
+    /// Whether terminals are known to disagree about how wide `text` is.
+    ///
+    /// True for clusters of several visible scalars (emoji with a skin tone or zero-width
+    /// joiner, flags, tag sequences, Indic spacing marks), which many terminals count
+    /// scalar by scalar; for
+    /// a lone regional indicator; and for emoji added after Unicode 9, which older tables
+    /// count as one column. Base-plus-mark clusters and variation selectors are agreed on.
+    static func hasDisputedWidth(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, first.value >= 0x300 else { return false }
+        if scalars.dropFirst().contains(where: { !isZeroWidth($0) }) { return true }
+        if isRegionalIndicator(first) { return true }
+        guard first.properties.isEmojiPresentation, let age = first.properties.age else { return false }
+        return age.major > 9
+    }
+
+    /// The most columns any terminal may advance for `text`: two for each scalar that is
+    /// not a nonspacing or enclosing mark, joiner or variation selector.
+    static func widestReading(of text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + (isZeroWidth($1) ? 0 : 2) }
+    }
+
+    /// What to send instead of a disputed cluster where a terminal that counts it wider
+    /// could wrap past the right edge: its first scalar when that alone is an agreed wide
+    /// emoji (a thumb without its skin tone), else U+FFFD.
+    static func edgeFallback(for text: String, columns: Int) -> String {
+        if let first = text.unicodeScalars.first {
+            let alone = String(first)
+            if !hasDisputedWidth(alone), let character = alone.first, TerminalWidth.columns(of: character) == columns {
+                return alone
+            }
+        }
+        return padded(replacement, to: columns)
+    }
+
+    /// Scalars that must never reach a terminal.
+    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    private static func padded(_ text: String, to columns: Int) -> String {
+        columns == 2 ? text + " " : text
+    }
+
+    /// Marks that terminals draw on the cell before (nonspacing and enclosing).
+    private static func isZeroWidthMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+
+    /// Scalars that take no column of their own in a cluster: nonspacing and enclosing
+    /// marks, joiners, selectors. (Spacing marks do, in many terminals.)
+    private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark: return true
+        case .format: return scalar.value == 0x200D || scalar.value == 0x200C
+        default: return scalar.properties.isVariationSelector
+        }
+    }
+
+    private static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
+        (0x1F1E6...0x1F1FF).contains(scalar.value)
+    }
+}
