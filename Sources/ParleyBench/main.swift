@@ -4,10 +4,14 @@ import Foundation
 /// See docs/BENCHMARKS.md for the figures and how to reproduce them.
 let usage = """
     usage: parley-bench core [--sizes N,N,...] [--steps N] [--baseline-limit N]
+           parley-bench terminal [--messages N] [--frames N] [--size COLSxROWS]
 
       core   the engine: appends, memory per message, grouping, viewport steps and
              jumps, prepends; beside a plain array and an offset-scrolled table.
              Defaults: --sizes 10000,100000,1000000 --steps 1000 --baseline-limit 100000
+      terminal the terminal front end scrolling one row per frame: frame time and bytes
+             per frame, diff renderer beside a full redraw of the same screens.
+             Defaults: --messages 100000 --frames 1000 --size 200x60
     """
 
 nonisolated(unsafe) var arguments = Array(CommandLine.arguments.dropFirst())
@@ -35,6 +39,16 @@ case "core":
         exit(2)
     }
     CoreBenchmark.run(sizes: sizes, steps: steps, baselineLimit: limit)
+case "terminal":
+    arguments.removeFirst()
+    let count = option("--messages").flatMap { integers($0)?.first } ?? 100_000
+    let frames = option("--frames").flatMap(Int.init) ?? 1000
+    let size = (option("--size") ?? "200x60").split(separator: "x").compactMap { Int($0) }
+    guard arguments.isEmpty, count > 0, frames > 0, size.count == 2, size[0] > 0, size[1] > 0 else {
+        print(usage)
+        exit(2)
+    }
+    TerminalBenchmark.run(messages: count, frames: frames, columns: size[0], rows: size[1])
 case "-h", "--help", "help":
     print(usage)
 default:

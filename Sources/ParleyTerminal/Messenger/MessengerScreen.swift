@@ -35,6 +35,8 @@ public final class MessengerScreen {
     private var listTop = 1
     private var listHeight = 0
     private var scrollHint: (rows: Range<Int>, by: Int)?
+    private var scrolledSinceFrame = false
+    private var lastFrameRows: [RowID: Double] = [:]
     /// Whether the last frame showed something that moves (typing dots, a spinner).
     public private(set) var isAnimating = false
 
@@ -101,15 +103,14 @@ public final class MessengerScreen {
         let palette = TerminalPalette(style: engine.style, usesColor: usesColor)
         var screen = CellBuffer(width: columns, height: rows)
 
-        // Title line.
-        screen.fill(CellRect(x: 0, y: 0, width: columns, height: 1), style: palette.accent)
-        screen.put(" " + title, x: 0, y: 0, style: palette.accent, maxWidth: columns)
 
-        // Message list.
-        var list = CellBuffer(width: columns, height: listHeight)
-        let painter = RowPainter(style: engine.style, palette: palette, measurer: measurer, time: time, customRenderers: customRenderers)
+        // Message list, drawn in place; the title and the input bar are drawn over any
+        // row that spills past the list's band.
+        var painter = RowPainter(style: engine.style, palette: palette, measurer: measurer, time: time, customRenderers: customRenderers)
+        painter.top = listTop
         let visible = viewport.visibleRows()
-        for row in visible { painter.draw(row, into: &list) }
+        noteScroll(visible)
+        for row in visible { painter.draw(row, into: &screen) }
         isAnimating = visible.contains { row in
             switch row.row {
             case .typing: return true
@@ -118,12 +119,19 @@ public final class MessengerScreen {
             }
         }
         let unread = viewport.unreadCount()
-        if unread > 0 {
+        if unread > 0, listHeight > 0 {
             let marker = " ↓ \(unread > 998 ? "999+" : String(unread)) new "
             let width = TerminalWidth.columns(of: marker)
-            list.put(marker, x: max(0, columns - width - 2), y: listHeight - 1, style: palette.accent)
+            screen.put(marker, x: max(0, columns - width - 2), y: listTop + listHeight - 1, style: palette.accent)
         }
-        screen.blit(list, x: 0, y: listTop)
+        // Below the list: clear what spilled, before the input bar draws.
+        screen.fill(CellRect(x: 0, y: listTop + listHeight, width: columns, height: rows - listTop - listHeight), style: .plain)
+
+        // Title line, over anything the list spilled above its band.
+        if listTop > 0 {
+            screen.fill(CellRect(x: 0, y: 0, width: columns, height: listTop), style: palette.accent)
+            screen.put(" " + title, x: 0, y: 0, style: palette.accent, maxWidth: columns)
+        }
 
         // Input bar.
         let cursor = drawInputBar(palette, &screen)
@@ -244,23 +252,25 @@ public final class MessengerScreen {
         return true
     }
 
-    /// Scrolls the list and notes how far its content moved, so the renderer can move the
-    /// screen with the terminal's own scrolling instead of repainting every row.
+    /// Scrolls the list; the next frame works out how far its content moved, so the
+    /// renderer can move the screen with the terminal's own scrolling instead of
+    /// repainting every row.
     private func scrollList(by distance: Double) {
-        let before = viewport.visibleRows()
         viewport.scroll(by: distance)
-        let after = viewport.visibleRows()
-        guard let common = after.first(where: { row in before.contains { $0.id == row.id } }),
-            let old = before.first(where: { $0.id == common.id })
-        else {
-            scrollHint = nil
-            return
+        scrolledSinceFrame = true
+    }
+
+    /// Compares this frame's rows with the last frame's to find how far the list moved.
+    private func noteScroll(_ visible: [VisibleRow]) {
+        defer {
+            lastFrameRows = Dictionary(visible.map { ($0.id, $0.y) }, uniquingKeysWith: { first, _ in first })
+            scrolledSinceFrame = false
         }
-        let moved = Int((old.y - common.y).rounded())
-        let band = listTop..<(listTop + listHeight)
-        if moved != 0 {
-            scrollHint = scrollHint.map { ($0.rows, $0.by + moved) } ?? (band, moved)
-        }
+        guard scrolledSinceFrame, let common = visible.first(where: { lastFrameRows[$0.id] != nil }),
+            let old = lastFrameRows[common.id]
+        else { return }
+        let moved = Int((old - common.y).rounded())
+        if moved != 0 { scrollHint = (listTop..<(listTop + listHeight), moved) }
     }
 
     /// How far the list's content moved since the last frame (rows, positive = up) and

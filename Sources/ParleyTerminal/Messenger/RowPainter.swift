@@ -11,6 +11,9 @@ public typealias CustomCellRenderer = @MainActor (
 ) -> Void
 
 /// Draws one ``VisibleRow`` into a cell buffer, exactly at the frames of its ``RowLayout``.
+///
+/// Rows are drawn straight into the screen at ``top``; whatever spills above or below the
+/// list is painted over by the title and the input bar, which are drawn after.
 @MainActor
 struct RowPainter {
     let style: ChatStyle
@@ -20,8 +23,11 @@ struct RowPainter {
     let time: Double
     let customRenderers: [String: CustomCellRenderer]
 
+    /// Screen rows above the list: row y 0 is drawn at this buffer row.
+    var top = 0
+
     func draw(_ row: VisibleRow, into buffer: inout CellBuffer) {
-        let dy = row.y.rounded(.down)
+        let dy = row.y.rounded(.down) + Double(top)
         let layout = row.layout
         switch row.row {
         case .history(let indicator):

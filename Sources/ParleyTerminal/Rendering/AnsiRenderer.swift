@@ -113,15 +113,20 @@ public struct AnsiRenderer: Sendable {
                 renderer.paint(BufferDiff(from: nil, to: buffer).changes, of: buffer, into: &writer)
             }
         } else if let previous, previous.width == buffer.width, previous.height == buffer.height {
-            let diff = BufferDiff(from: previous, to: buffer)
-            var best = frame(buffer, target: target, drawing: !diff.isEmpty) { renderer, writer in
-                renderer.paint(diff.changes, of: buffer, into: &writer)
+            // A short scroll (up to a quarter of the band) is trusted: diffing against the
+            // shifted frame is exact whatever else changed, and skipping the plain diff
+            // halves the work of the commonest frame. A longer move keeps little on screen,
+            // so both frames are built and the shorter is sent.
+            let scrolled = scrollHint.flatMap { scrolledFrame(buffer, target: target, hint: $0) }
+            if let scrolled, let scrollHint, abs(scrollHint.by) * 4 <= scrollHint.rows.count {
+                writer = scrolled
+            } else {
+                let diff = BufferDiff(from: previous, to: buffer)
+                let plain = frame(buffer, target: target, drawing: !diff.isEmpty) { renderer, writer in
+                    renderer.paint(diff.changes, of: buffer, into: &writer)
+                }
+                writer = scrolled.map { $0.bytes.count < plain.bytes.count ? $0 : plain } ?? plain
             }
-            if let scrollHint, let scrolled = scrolledFrame(buffer, target: target, hint: scrollHint),
-                scrolled.bytes.count < best.bytes.count {
-                best = scrolled
-            }
-            writer = best
         } else {
             writer = frame(buffer, target: target) { renderer, writer in
                 if writer.pen != .plain { writer.resetPen() }

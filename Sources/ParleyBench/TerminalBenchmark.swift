@@ -1,0 +1,49 @@
+import Foundation
+import ParleyCore
+import ParleyTerminal
+
+/// `parley-bench terminal`: the terminal front end scrolling a long conversation one row
+/// per frame, with the diff renderer (and its scroll hints) beside a full-redraw renderer
+/// drawing the same screens.
+@MainActor
+enum TerminalBenchmark {
+    static func run(messages count: Int, frames: Int, columns: Int, rows: Int) {
+        print("parley-bench terminal — \(Format.count(count)) messages, \(columns)×\(rows) cells, \(frames) frames scrolling up one row each")
+        print("")
+        let chat = Conversation(me: Transcript.me)
+        try? chat.append(contentsOf: Transcript.messages(count))
+        let screen = MessengerScreen(conversation: chat, style: .dark, columns: columns, rows: rows)
+        var diff = AnsiRenderer(colorDepth: .trueColor)
+        var full = AnsiRenderer(colorDepth: .trueColor, strategy: .fullRedraw)
+        _ = diff.render(screen.render().buffer, cursor: nil)
+
+        var screenTimes: [Double] = [], diffTimes: [Double] = [], fullTimes: [Double] = []
+        var diffBytes: [Double] = [], fullBytes: [Double] = []
+        for _ in 0..<frames {
+            var buffer: CellBuffer!
+            var cursor: (x: Int, y: Int)?
+            screenTimes.append(Measure.seconds {
+                screen.perform(.scroll(-1))
+                (buffer, cursor) = screen.render()
+            })
+            let hint = screen.takeScrollHint()
+            var bytes: [UInt8] = []
+            diffTimes.append(Measure.seconds { bytes = diff.render(buffer, cursor: cursor, scrollHint: hint) })
+            diffBytes.append(Double(bytes.count))
+            fullTimes.append(Measure.seconds { bytes = full.render(buffer, cursor: cursor) })
+            fullBytes.append(Double(bytes.count))
+        }
+        let layout = Stats(screenTimes), diffStats = Stats(diffTimes), fullStats = Stats(fullTimes)
+        let diffSize = Stats(diffBytes), fullSize = Stats(fullBytes)
+        Format.table(
+            ["renderer", "frame time median / p99 (screen + encode)", "encode only median", "bytes per frame median / p99", "mean"],
+            [
+                ["diff + scroll regions", "\(Format.time(layout.median + diffStats.median)) / \(Format.time(layout.p99 + diffStats.p99))",
+                 Format.time(diffStats.median), "\(Int(diffSize.median)) / \(Int(diffSize.p99))", "\(Int(diffSize.mean))"],
+                ["full redraw", "\(Format.time(layout.median + fullStats.median)) / \(Format.time(layout.p99 + fullStats.p99))",
+                 Format.time(fullStats.median), "\(Int(fullSize.median)) / \(Int(fullSize.p99))", "\(Int(fullSize.mean))"],
+            ])
+        print("")
+        print("Screen (viewport step + drawing into cells) alone: median \(Format.time(layout.median)), p99 \(Format.time(layout.p99)).")
+    }
+}
