@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import ParleyCore
+@testable import ParleyTerminal
+
+@Suite("Messenger screen states")
+@MainActor
+struct ScreenStateTests {
+    private func screen(_ messages: [Message], style: ChatStyle = .dark, columns: Int = 50, rows: Int = 16) -> MessengerScreen {
+        MessengerScreen(conversation: Conversation(me: Cast.me, messages: messages), style: Cast.style(style), title: "Test", columns: columns, rows: rows)
+    }
+
+    private var group: [Message] {
+        [
+            Cast.message("a1", Cast.alice, 0, .text("first of a group")),
+            Cast.message("a2", Cast.alice, 1, .text("middle")),
+            Cast.message("a3", Cast.alice, 2, .text("last of the group")),
+        ]
+    }
+
+    @Test("group positions: one name, one avatar, stacked corners (Messenger theme)")
+    func groupPositions() {
+        let (buffer, _) = screen(group, style: .messenger).render()
+        Snapshot.check(buffer, named: "group-messenger-50x16")
+        let text = buffer.lines.joined(separator: "\n")
+        #expect(text.components(separatedBy: "Alice Liddell").count == 2)
+        #expect(text.components(separatedBy: " AL ").count == 2)
+    }
+
+    @Test("the typing row animates and the loading row spins")
+    func indicators() {
+        let chat = Conversation(me: Cast.me, messages: group)
+        chat.setTyping(Cast.bob, timeout: 60)
+        chat.historyIndicator = .loading
+        let screen = MessengerScreen(conversation: chat, style: Cast.style(.dark), title: "Test", columns: 50, rows: 22)
+        let first = screen.render(time: 0).buffer
+        #expect(screen.isAnimating)
+        #expect(first.lines.joined().contains("Bob Stone is typing…"))
+        let later = screen.render(time: 0.35).buffer
+        #expect(first != later)
+        Snapshot.check(first, named: "typing-loading-dark-50x22")
+    }
+
+    @Test("scrolled up, new messages show a ↓ N new marker that a click clears")
+    func unreadMarker() {
+        let messages = (0..<30).map { Cast.message("m\($0)", Cast.alice, Double($0) * 10, .text("message \($0)")) }
+        let screen = screen(messages)
+        screen.perform(.page(-2))
+        screen.conversation.append(.text("news"), from: Cast.bob)
+        screen.conversation.append(.text("more news"), from: Cast.bob)
+        let (buffer, _) = screen.render()
+        let markerRow = buffer.lines.firstIndex { $0.contains("↓ 2 new") }
+        #expect(markerRow != nil)
+        if let markerRow {
+            let column = buffer.lines[markerRow].distance(from: buffer.lines[markerRow].startIndex, to: buffer.lines[markerRow].range(of: "↓")!.lowerBound)
+            screen.perform(.click(x: column, y: markerRow))
+        }
+        #expect(screen.viewport.isPinnedToBottom)
+        #expect(!screen.render().buffer.lines.joined().contains("new "))
+    }
+
+    @Test("the composer grows to its line limit, keeps the cursor in view, and sends")
+    func composer() {
+        let screen = screen(group)
+        var sent: [String] = []
+        screen.inputBar.onSend { sent.append($0) }
+        screen.perform(.insert("one"))
+        for line in ["two", "three", "four", "five", "six", "seven"] {
+            screen.perform(.newline)
+            screen.perform(.insert(line))
+        }
+        let (buffer, cursor) = screen.render()
+        Snapshot.check(buffer, named: "composer-growth-50x16")
+        #expect(buffer.lines.joined().contains("seven"))
+        #expect(!buffer.lines.joined().contains("one"))  // scrolled: five lines show
+        #expect(cursor?.y == 15)
+        screen.perform(.send)
+        #expect(sent == ["one\ntwo\nthree\nfour\nfive\nsix\nseven"])
+        #expect(screen.inputBar.text.isEmpty)
+    }
+
+    @Test("readline editing keys edit by whole clusters")
+    func editing() {
+        let screen = screen([])
+        screen.perform(.insert("hello wide 👨‍👩‍👧 world"))
+        screen.perform(.deleteWordBack)
+        #expect(screen.inputBar.text == "hello wide 👨‍👩‍👧 ")
+        screen.perform(.backspace)
+        screen.perform(.backspace)
+        #expect(screen.inputBar.text == "hello wide ")
+        screen.perform(.lineStart)
+        screen.perform(.cursorRight)
+        screen.perform(.killToLineEnd)
+        #expect(screen.inputBar.text == "h")
+        screen.perform(.insert("i there"))
+        screen.perform(.cursorLeft)
+        screen.perform(.killToLineStart)
+        #expect(screen.inputBar.text == "e")
+        screen.perform(.insert("\r\nx"))
+        #expect(screen.inputBar.text == "\nxe")
+    }
+
+    @Test("hostile names and texts stay inert on screen", arguments: ["\u{1B}[2J", "\u{1B}]52;c;aGk=\u{07}", "\u{9B}6n", "\u{202E}evil"])
+    func hostile(text: String) {
+        let evil = Sender(id: "evil", name: "Eve" + text)
+        let screen = screen([Message(id: "x", sender: evil, date: Cast.noon, content: .text(text))])
+        let (buffer, _) = screen.render()
+        for cell in buffer.cells {
+            #expect(!cell.symbol.unicodeScalars.contains { InertText.needsReplacement($0) })
+        }
+    }
+
+    @Test("a tiny terminal still renders without breaking", arguments: [(1, 1), (5, 3), (12, 4), (3, 40)])
+    func tiny(columns: Int, rows: Int) {
+        let screen = screen(group, columns: columns, rows: rows)
+        let (buffer, _) = screen.render()
+        #expect(buffer.width == columns && buffer.height == rows)
+    }
+}
