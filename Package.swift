@@ -19,13 +19,18 @@ let package = Package(
         // Unicode widths per grapheme cluster (Debian: libutf8proc-dev). Linked by the
         // module map rather than pkg-config, whose -DUTF8PROC_EXPORTS SwiftPM warns about.
         .systemLibrary(name: "CUtf8proc", providers: [.apt(["libutf8proc-dev"])]),
+        // PNG and JPEG decoding (Debian: libpng-dev, libturbojpeg0-dev) for pictures drawn in
+        // half blocks. Linked by the module map: neither needs flags from pkg-config.
+        .systemLibrary(name: "CImageCodecs", providers: [.apt(["libpng-dev", "libturbojpeg0-dev"])]),
         // A real terminal emulator, the tests' oracle for what a user sees (libvterm-dev).
         .systemLibrary(
             name: "CVTerm", pkgConfig: "vterm",
             providers: [.apt(["libvterm-dev"])]),
 
         // The terminal front end: cell buffer, diff renderer, input decoder, messenger.
-        .target(name: "ParleyTerminal", dependencies: ["ParleyCore", "CUtf8proc"], swiftSettings: swift6),
+        .target(
+            name: "ParleyTerminal", dependencies: ["ParleyCore", "CUtf8proc", "CImageCodecs"],
+            swiftSettings: swift6),
         .executableTarget(name: "ParleyDemo", dependencies: ["ParleyCore", "ParleyTerminal"], swiftSettings: swift6),
 
         // Heap statistics for the benchmarks (mallinfo2 is not importable from Swift).
@@ -38,7 +43,7 @@ let package = Package(
         .testTarget(name: "ParleyCoreTests", dependencies: ["ParleyCore"], swiftSettings: swift6),
         .testTarget(
             name: "ParleyTerminalTests",
-            dependencies: ["ParleyTerminal", "ParleyCore", "CVTerm"],
+            dependencies: ["ParleyTerminal", "ParleyCore", "CVTerm", "CImageCodecs"],
             exclude: ["__Snapshots__"],
             swiftSettings: swift6
         ),

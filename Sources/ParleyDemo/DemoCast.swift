@@ -1,5 +1,6 @@
 import Foundation
 import ParleyCore
+import ParleyTerminal
 
 /// The people of the demo conversation.
 enum DemoCast {
@@ -24,6 +25,33 @@ struct Poll: CustomPayload, Equatable {
             .map { measurer.measure($0, font: FontSpec(size: 11), maxWidth: .infinity).size.width }.max() ?? 0
         return Size(width: min(width, widest), height: Double(options.count + 1))
     }
+}
+
+/// A 480×320 sunset, drawn in code and encoded as PNG, so the demo shows a real picture
+/// without shipping one.
+func sunsetPicture() -> ImageSource {
+    let width = 480, height = 320
+    var rgba = [UInt8](repeating: 255, count: width * height * 4)
+    for y in 0..<height {
+        for x in 0..<width {
+            let t = Double(y) / Double(height)
+            var (red, green, blue) = (40 + 215 * t, 60 + 120 * t * (1 - t) * 2, 140 * (1 - t) + 40)
+            let dx = Double(x - 300), dy = Double(y - 190)
+            let distance = (dx * dx + dy * dy).squareRoot()
+            if distance < 55 { (red, green, blue) = (255, 214 - distance, 120) }
+            if y > 230 {  // the sea, with the sun's reflection
+                let wave = Double((x / 6 + y / 3) % 5) * 4
+                (red, green, blue) = (20 + wave, 50 + wave, 90 + wave * 2)
+                if abs(dx) < 40 - Double(y - 230) / 3, (y / 4) % 2 == 0 { (red, green, blue) = (250, 190, 110) }
+            }
+            let index = (y * width + x) * 4
+            rgba[index] = UInt8(max(0, min(255, red)))
+            rgba[index + 1] = UInt8(max(0, min(255, green)))
+            rgba[index + 2] = UInt8(max(0, min(255, blue)))
+        }
+    }
+    let data = Picture(width: width, height: height, rgba: rgba)?.pngData() ?? Data()
+    return .data(data)
 }
 
 /// The opening conversation: a few days of history served page by page, and a recent
@@ -64,7 +92,7 @@ enum DemoConversation {
             Message(sender: DemoCast.alice, date: at(28.5), content: .text("They do 日本の料理 too 🍱")),
             Message(sender: DemoCast.me, date: at(27), content: .text("Sure! 12:30?"), status: .read),
             Message(sender: DemoCast.me, date: at(26.5), content: .text("🎉")),
-            Message(sender: DemoCast.bob, date: at(25), content: .image(ImageContent(source: .file(path: "/usr/share/pixmaps/menu.png"), sizeHint: Size(width: 1200, height: 800), caption: "Today's menu"))),
+            Message(sender: DemoCast.bob, date: at(25), content: .image(ImageContent(source: sunsetPicture(), sizeHint: Size(width: 480, height: 320), caption: "The view from the garden café"))),
             Message(sender: DemoCast.bob, date: at(24), content: .collection(CollectionContent(items: [.text("12:00"), .text("12:30"), .text("13:00"), .text("13:30")], rows: 1))),
             Message(sender: DemoCast.bot, date: at(20), content: .custom(CustomContent(Poll(question: "Where?", options: ["Garden café", "Noodle bar", "Desk salad"], votes: [3, 2, 0])))),
             Message(sender: DemoCast.me, date: at(5), content: .text("Booking the garden café for 4 — email me at lunch@example.com"), status: .delivered),

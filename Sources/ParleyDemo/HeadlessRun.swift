@@ -14,6 +14,7 @@ enum HeadlessRun {
 
     static func run(app: DemoApp, script: String, frames: Int) async -> Int32 {
         let steps = script.split(separator: ";").map(String.init)
+        app.screen.pictures.decodesSynchronously = true
         var printed = 0
         let start = Date()
         func frame(_ label: String) {

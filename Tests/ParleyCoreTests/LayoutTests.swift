@@ -96,10 +96,11 @@ struct LayoutTests {
         #expect(result.map(\.hasTail) == [false, false])  // first of group: tail only on the last
     }
 
+    /// In cells a unit is twice as tall as wide, so a pixel hint's height is halved.
     @Test("images fit the box keeping their aspect; huge or broken hints stay bounded", arguments: [
-        (Size(width: 3000, height: 2000), Size(width: 18, height: 12)),
-        (Size(width: 30000, height: 30000), Size(width: 12, height: 12)),
-        (Size(width: 10, height: 4), Size(width: 10, height: 4)),
+        (Size(width: 3000, height: 2000), Size(width: 23, height: 7)),
+        (Size(width: 30000, height: 30000), Size(width: 23, height: 11)),
+        (Size(width: 10, height: 4), Size(width: 10, height: 2)),
         (Size(width: 0, height: 0), Size(width: 23, height: 6)),
         (Size(width: .nan, height: 5), Size(width: 23, height: 6)),
     ])
@@ -108,6 +109,15 @@ struct LayoutTests {
         let layout = layouts([message])[0]
         #expect(layout.content?.size == expected)
         #expect(layout.bubble?.size == expected)  // masked: no padding
+    }
+
+    @Test("in pixel metrics a hint keeps its proportions exactly")
+    func pixelAspect() {
+        var style = Fixture.cellStyle
+        style.metrics = .points
+        let message = Message(id: "i", sender: Fixture.alice, date: Fixture.noon, content: .image(.file(path: "/x.png"), size: Size(width: 560, height: 420)))
+        let layout = layouts([message], width: 600, engine: Fixture.engine(style))[0]
+        #expect(layout.content?.size == Size(width: 280, height: 210))
     }
 
     @Test("an image without a hint reserves the placeholder size; captions go under it")

@@ -237,7 +237,8 @@ struct RowLayoutBuilder {
         case .image(let image):
             let masked = style.bubbles.masksMedia && !flat
             let box = Size(width: min(metrics.maxImageSize.width, masked ? maxWidth : inner), height: metrics.maxImageSize.height)
-            let picture = Self.fit(image.sizeHint ?? metrics.imagePlaceholderSize, in: box)
+            let hint = image.sizeHint.map { Size(width: $0.width, height: $0.height / metrics.unitAspect) }
+            let picture = Self.fit(hint ?? metrics.imagePlaceholderSize, in: box)
             body = masked ? Body(size: picture, content: Rect(origin: .zero, size: picture)) : padded(picture, insets)
             if let caption = image.caption, !caption.isEmpty {
                 let captionWidth = max(1, picture.width - (masked ? insets.horizontal : 0))

@@ -43,6 +43,10 @@ public struct ChatMetrics: Hashable, Sendable {
     public var typingBubbleSize: Size
     /// The height of the loading / load-earlier row.
     public var historyRowHeight: Double
+    /// How many times taller than wide one layout unit looks: 1 for pixels, 2 for terminal
+    /// cells. Image size hints (in pixels) are divided by it vertically, so pictures keep
+    /// their shape.
+    public var unitAspect: Double
 
     /// Creates metrics; start from ``points`` or ``cells`` and change what differs.
     public init(
@@ -52,7 +56,7 @@ public struct ChatMetrics: Hashable, Sendable {
         topLabelHeight: Double, bottomLabelHeight: Double, statusSize: Size,
         headerHeight: Double, footerHeight: Double, maxImageSize: Size,
         imagePlaceholderSize: Size, collectionCellSize: Size, collectionSpacing: Double,
-        typingBubbleSize: Size, historyRowHeight: Double
+        typingBubbleSize: Size, historyRowHeight: Double, unitAspect: Double = 1
     ) {
         self.rowInsets = rowInsets
         self.bubbleInsets = bubbleInsets
@@ -74,6 +78,7 @@ public struct ChatMetrics: Hashable, Sendable {
         self.collectionSpacing = collectionSpacing
         self.typingBubbleSize = typingBubbleSize
         self.historyRowHeight = historyRowHeight
+        self.unitAspect = unitAspect > 0 && unitAspect.isFinite ? unitAspect : 1
     }
 
     /// Pixel metrics for desktop front ends.
@@ -106,6 +111,6 @@ public struct ChatMetrics: Hashable, Sendable {
         maxImageSize: Size(width: 32, height: 12),
         imagePlaceholderSize: Size(width: 24, height: 8),
         collectionCellSize: Size(width: 12, height: 5), collectionSpacing: 1,
-        typingBubbleSize: Size(width: 7, height: 3), historyRowHeight: 1
+        typingBubbleSize: Size(width: 7, height: 3), historyRowHeight: 1, unitAspect: 2
     )
 }

@@ -17,6 +17,8 @@ public final class MessengerScreen {
     public let inputBar: InputBar
     /// Taps, links, load-earlier: everything the user does to the list.
     public let events = MessengerEvents()
+    /// Decoded pictures for image messages; set its ``PictureCache/onChange`` to redraw.
+    public let pictures = PictureCache()
     /// The title line's text.
     public var title: String
     /// Whether colours are drawn (off for NO_COLOR and dumb terminals).
@@ -108,6 +110,7 @@ public final class MessengerScreen {
         // row that spills past the list's band.
         var painter = RowPainter(style: engine.style, palette: palette, measurer: measurer, time: time, customRenderers: customRenderers)
         painter.top = listTop
+        painter.pictures = pictures
         let visible = viewport.visibleRows()
         noteScroll(visible)
         for row in visible { painter.draw(row, into: &screen) }

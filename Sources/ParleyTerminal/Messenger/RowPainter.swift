@@ -22,6 +22,8 @@ struct RowPainter {
     /// Seconds since the screen started; drives the typing dots and the spinner.
     let time: Double
     let customRenderers: [String: CustomCellRenderer]
+    /// Decoded pictures; `nil` draws placeholders only.
+    var pictures: PictureCache?
 
     /// Screen rows above the list: row y 0 is drawn at this buffer row.
     var top = 0
@@ -123,24 +125,63 @@ struct RowPainter {
     }
 
     private func drawImagePlaceholder(_ image: ImageContent, area: CellRect, _ buffer: inout CellBuffer) {
+        let state = pictures?.state(for: image.source, width: area.width, height: area.height * 2)
+        if case .ready(let picture) = state {
+            drawPicture(picture, area: area, &buffer)
+            return
+        }
         let shade = CellStyle(foreground: palette.usesColor ? .rgb(120, 130, 150) : .default, background: palette.usesColor ? .rgb(60, 66, 80) : .default)
         buffer.fill(area, symbol: palette.usesColor ? "░" : " ", style: shade)
         BubblePainter.frame(area, style: shade, into: &buffer)
         let name: String
         switch image.source {
         case .file(let path): name = (path as NSString).lastPathComponent
-        case .url(let url): name = url.lastPathComponent.isEmpty ? (url.host ?? "image") : url.lastPathComponent
+        case .url(let url): name = url.lastPathComponent.isEmpty ? (url.host ?? "picture") : url.lastPathComponent
         case .data(let data): name = "\(data.count) bytes"
         }
         var lines = ["🖼 " + name]
-        if let size = image.sizeHint, size.width.isFinite, size.height.isFinite, size.width > 0 {
-            lines.append("\(Int(size.width))×\(Int(size.height))")
+        switch state {
+        case .loading: lines.append("loading…")
+        case .failed(let error): lines.append(error.description)
+        default:
+            if let size = image.sizeHint, size.width.isFinite, size.height.isFinite, size.width > 0 {
+                lines.append("\(Int(size.width))×\(Int(size.height))")
+            }
         }
         let top = area.y + max(1, (area.height - lines.count) / 2)
         for (index, line) in lines.enumerated() where top + index < area.maxY - 1 {
             let width = min(TerminalWidth.columns(of: line), area.width - 4)
             buffer.put(line, x: area.x + max(2, (area.width - width) / 2), y: top + index, style: shade.adding(.bold), maxWidth: area.width - 4)
         }
+    }
+
+    /// A picture in half blocks: each cell shows two pixels, the upper as the "▀"
+    /// character's colour and the lower as the cell's background. Without colours, shades
+    /// of "░▒▓█" by brightness.
+    private func drawPicture(_ picture: Picture, area: CellRect, _ buffer: inout CellBuffer) {
+        let canvas: (UInt8, UInt8, UInt8) = style.isDark ? (22, 22, 26) : (255, 255, 255)
+        let shades = Array(" ░▒▓█")
+        for row in 0..<min(area.height, picture.height / 2) {
+            let y = area.y + row
+            guard y >= 0, y < buffer.height else { continue }
+            for column in 0..<min(area.width, picture.width) {
+                let x = area.x + column
+                guard x >= 0, x < buffer.width else { continue }
+                let upper = picture.color(x: column, y: row * 2, over: canvas)
+                let lower = picture.color(x: column, y: row * 2 + 1, over: canvas)
+                if palette.usesColor {
+                    buffer[x, y] = Cell(symbol: "▀", style: CellStyle(foreground: upper, background: lower))
+                } else {
+                    let level = (Self.brightness(upper) + Self.brightness(lower)) / 2
+                    buffer[x, y] = Cell(symbol: String(shades[min(shades.count - 1, level * shades.count / 256)]))
+                }
+            }
+        }
+    }
+
+    private static func brightness(_ color: TerminalColor) -> Int {
+        guard case .rgb(let red, let green, let blue) = color else { return 128 }
+        return (Int(red) * 299 + Int(green) * 587 + Int(blue) * 114) / 1000
     }
 
     private func drawCollection(_ collection: CollectionContent, area: CellRect, items: [Rect], _ buffer: inout CellBuffer) {

@@ -45,6 +45,7 @@ public final class TerminalMessenger {
         let reader = InputReader(session: session, continuation: continuation)
         Thread.detachNewThread { reader.run() }
         let observation = screen.conversation.observe { _ in continuation.yield(.changed) }
+        screen.pictures.onChange = { continuation.yield(.changed) }
         let ticker = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(nanoseconds: 80_000_000)

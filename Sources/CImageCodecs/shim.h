@@ -1,0 +1,2 @@
+#include <png.h>
+#include <turbojpeg.h>
