@@ -124,3 +124,27 @@ struct PictureTests {
         #expect(picture.width == 10)
     }
 }
+
+@Suite("Pictures in avatars and collections")
+@MainActor
+struct PictureUseTests {
+    @Test("an image avatar and image cards draw in half blocks; broken ones fall back")
+    func avatarsAndCards() throws {
+        let png = try #require(gradient(width: 64, height: 64).pngData())
+        let path = NSTemporaryDirectory() + "parley-avatar-\(UUID().uuidString).png"
+        try png.write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let pictured = Sender(id: "pic", name: "Pic Ture", avatar: .file(path: path))
+        let broken = Sender(id: "broken", name: "Bro Ken", avatar: .file(path: "/nonexistent.png"))
+        let messages = [
+            Message(id: "1", sender: pictured, date: Cast.noon, content: .text("hi")),
+            Message(id: "2", sender: broken, date: Cast.noon.addingTimeInterval(60), content: .collection(CollectionContent(items: [.image(.data(png)), .text("card")]))),
+        ]
+        let screen = MessengerScreen(conversation: Conversation(me: Cast.me, messages: messages), style: Cast.style(.light), columns: 60, rows: 24)
+        screen.pictures.decodesSynchronously = true
+        let lines = screen.render().buffer.lines
+        #expect(lines.contains { $0.hasPrefix(" ▀▀▀▀ ") })  // the pictured avatar, columns 1–4
+        #expect(lines.contains { $0.contains(" BK ") })  // initials for the broken one
+        #expect(lines.contains { $0.contains("│▀▀▀▀▀▀▀▀▀▀│") })  // the image card
+    }
+}

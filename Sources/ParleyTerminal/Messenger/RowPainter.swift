@@ -196,7 +196,13 @@ struct RowPainter {
             let title: String
             switch item {
             case .text(let text): title = text
-            case .image: title = "🖼"
+            case .image(let source):
+                let inside = CellRect(x: clipped.x + 1, y: clipped.y + 1, width: clipped.width - 2, height: clipped.height - 2)
+                if case .ready(let picture) = pictures?.state(for: source, width: inside.width, height: inside.height * 2) {
+                    drawPicture(picture, area: inside, &buffer)
+                    continue
+                }
+                title = "🖼"
             }
             buffer.put(title, x: clipped.x + 2, y: clipped.y + clipped.height / 2, maxWidth: max(0, clipped.width - 4))
         }
@@ -217,6 +223,12 @@ struct RowPainter {
     }
 
     private func drawAvatar(_ sender: Sender, _ area: CellRect, _ buffer: inout CellBuffer) {
+        if case .file(let path) = sender.avatar, palette.usesColor,
+            case .ready(let picture) = pictures?.state(for: .file(path: path), width: area.width, height: area.height * 2)
+        {
+            drawPicture(picture, area: area, &buffer)
+            return
+        }
         let badge = palette.avatar(for: sender)
         buffer.fill(area, style: badge)
         let initials = sender.initials
