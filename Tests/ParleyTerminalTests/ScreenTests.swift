@@ -47,3 +47,42 @@ struct ScreenTests {
         Snapshot.check(buffer, named: "screen-slack-60x30")
     }
 }
+
+struct Vote: CustomPayload, Equatable {
+    static let kind = "vote"
+    var question: String
+    var summary: String { "Vote: \(question)" }
+    func size(fitting width: Double, measurer: any TextMeasurer) -> Size { Size(width: min(width, 20), height: 3) }
+}
+
+@Suite("Every kind in every theme")
+@MainActor
+struct ThemeSnapshotTests {
+    static func everyKind() -> Conversation {
+        Conversation(me: Cast.me, messages: [
+            Cast.message("t", Cast.alice, 0, .text("Text with a link https://a.io and +1 555 123 4567")),
+            Cast.message("e", Cast.me, 1, .text("👍🏽")),
+            Cast.message("i", Cast.bob, 2, .image(ImageContent(source: .file(path: "/nonexistent/cat.png"), sizeHint: Size(width: 300, height: 200), caption: "a cat"))),
+            Cast.message("c", Cast.bob, 3, .collection(CollectionContent(items: [.text("one"), .text("two"), .text("three")], rows: 1))),
+            Cast.message("x", Cast.alice, 4, .custom(CustomContent(Vote(question: "Pizza?")))),
+            Cast.message("n", Cast.alice, 5, .system("Bob left")),
+            Cast.message("o", Cast.me, 6, .text("Outgoing, read"), status: .read),
+        ])
+    }
+
+    @Test("snapshots of each theme", arguments: ["light", "dark", "imessage", "messenger", "slack"])
+    func theme(name: String) {
+        let style = ChatStyle.themes.first { $0.name == name }!
+        let screen = MessengerScreen(conversation: Self.everyKind(), style: Cast.style(style), title: name, columns: 64, rows: 46)
+        screen.pictures.decodesSynchronously = true
+        screen.register(kind: Vote.kind) { content, area, base, buffer in
+            buffer.put("🗳 " + content.payload.summary, x: area.x, y: area.y + 1, style: base, maxWidth: area.width)
+        }
+        let (buffer, _) = screen.render()
+        Snapshot.check(buffer, named: "theme-\(name)-64x46")
+        let text = buffer.lines.joined(separator: "\n")
+        for expected in ["https://a.io", "👍🏽", "can't read file", "three", "🗳 Vote: Pizza?", "Bob left", "Outgoing, read"] {
+            #expect(text.contains(expected), "\(name) shows \(expected)")
+        }
+    }
+}
