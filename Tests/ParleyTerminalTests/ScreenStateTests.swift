@@ -7,7 +7,9 @@ import Testing
 @MainActor
 struct ScreenStateTests {
     private func screen(_ messages: [Message], style: ChatStyle = .dark, columns: Int = 50, rows: Int = 16) -> MessengerScreen {
-        MessengerScreen(conversation: Conversation(me: Cast.me, messages: messages), style: Cast.style(style), title: "Test", columns: columns, rows: rows)
+        let screen = MessengerScreen(conversation: Conversation(me: Cast.me, messages: messages), style: Cast.style(style), title: "Test", columns: columns, rows: rows)
+        screen.pictures.decodesSynchronously = true
+        return screen
     }
 
     private var group: [Message] {

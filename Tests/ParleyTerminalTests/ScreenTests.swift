@@ -23,8 +23,8 @@ struct ScreenTests {
     @Test("a conversation renders with bubbles, names, labels and marks (light, colour)")
     func light() {
         let screen = MessengerScreen(conversation: Self.conversation(), style: Cast.style(.light), title: "Lunch", columns: 60, rows: 40)
+        screen.pictures.decodesSynchronously = true
         let (buffer, cursor) = screen.render()
-        print(buffer.lines.joined(separator: "\n"))
         Snapshot.check(buffer, named: "screen-light-60x40")
         #expect(cursor != nil)
         #expect(!buffer.lines.joined().contains("\u{1B}"))
@@ -34,16 +34,16 @@ struct ScreenTests {
     @Test("without colour, bubbles are outlined")
     func noColor() {
         let screen = MessengerScreen(conversation: Self.conversation(), style: Cast.style(.iMessage), title: "Lunch", columns: 60, rows: 40, usesColor: false)
+        screen.pictures.decodesSynchronously = true
         let (buffer, _) = screen.render()
-        print(buffer.lines.joined(separator: "\n"))
         Snapshot.check(buffer, named: "screen-imessage-nocolor-60x40")
     }
 
     @Test("flat rows in the Slack theme")
     func slack() {
         let screen = MessengerScreen(conversation: Self.conversation(), style: Cast.style(.slack), inputBar: .slack(metrics: .cells), title: "#lunch", columns: 60, rows: 30)
+        screen.pictures.decodesSynchronously = true
         let (buffer, _) = screen.render()
-        print(buffer.lines.joined(separator: "\n"))
         Snapshot.check(buffer, named: "screen-slack-60x30")
     }
 }

@@ -41,32 +41,33 @@ struct BubblePainter {
     }
 
     private func outlined(_ rect: CellRect, _ side: Side, _ corners: CornerRadii, _ tail: Bool, _ buffer: inout CellBuffer) {
-        let style = CellStyle.plain
-        let top = rect.y, bottom = rect.maxY - 1, left = rect.x, right = rect.maxX - 1
-        buffer.fill(CellRect(x: left + 1, y: top, width: rect.width - 2, height: 1), symbol: "─", style: style)
-        buffer.fill(CellRect(x: left + 1, y: bottom, width: rect.width - 2, height: 1), symbol: "─", style: style)
-        buffer.fill(CellRect(x: left, y: top + 1, width: 1, height: rect.height - 2), symbol: "│", style: style)
-        buffer.fill(CellRect(x: right, y: top + 1, width: 1, height: rect.height - 2), symbol: "│", style: style)
-        buffer.fill(CellRect(x: left + 1, y: top + 1, width: rect.width - 2, height: rect.height - 2), style: style)
-        buffer.put(round(corners.topLeft) ? "╭" : "┌", x: left, y: top, style: style)
-        buffer.put(round(corners.topRight) ? "╮" : "┐", x: right, y: top, style: style)
-        buffer.put(round(corners.bottomLeft) && !(tail && side == .incoming) ? "╰" : "└", x: left, y: bottom, style: style)
-        buffer.put(round(corners.bottomRight) && !(tail && side == .outgoing) ? "╯" : "┘", x: right, y: bottom, style: style)
-        if tail, side == .incoming, left > 0 { buffer.put("╱", x: left - 1, y: bottom, style: style) }
-        if tail, side == .outgoing { buffer.put("╲", x: right + 1, y: bottom, style: style) }
+        let tailLeft = tail && side == .incoming, tailRight = tail && side == .outgoing
+        buffer.fill(CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2), style: .plain)
+        Self.frame(
+            rect, style: .plain, into: &buffer,
+            corners: (
+                round(corners.topLeft) ? "╭" : "┌", round(corners.topRight) ? "╮" : "┐",
+                round(corners.bottomLeft) && !tailLeft ? "╰" : "└", round(corners.bottomRight) && !tailRight ? "╯" : "┘"))
+        if tailLeft, rect.x > 0 { buffer.put("╱", x: rect.x - 1, y: rect.maxY - 1) }
+        if tailRight { buffer.put("╲", x: rect.maxX, y: rect.maxY - 1) }
     }
 
-    /// A plain frame for placeholders (images, cards): box drawing in `style`.
-    static func frame(_ rect: CellRect, style: CellStyle, into buffer: inout CellBuffer) {
+    /// A box-drawing frame around `rect` in `style`, round-cornered unless `corners`
+    /// (top-left, top-right, bottom-left, bottom-right) says otherwise. Placeholders and
+    /// cards use it as it is; outlined bubbles pick their corners.
+    static func frame(
+        _ rect: CellRect, style: CellStyle, into buffer: inout CellBuffer,
+        corners: (String, String, String, String) = ("╭", "╮", "╰", "╯")
+    ) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let top = rect.y, bottom = rect.maxY - 1, left = rect.x, right = rect.maxX - 1
         buffer.fill(CellRect(x: left + 1, y: top, width: rect.width - 2, height: 1), symbol: "─", style: style)
         buffer.fill(CellRect(x: left + 1, y: bottom, width: rect.width - 2, height: 1), symbol: "─", style: style)
         buffer.fill(CellRect(x: left, y: top + 1, width: 1, height: rect.height - 2), symbol: "│", style: style)
         buffer.fill(CellRect(x: right, y: top + 1, width: 1, height: rect.height - 2), symbol: "│", style: style)
-        buffer.put("╭", x: left, y: top, style: style)
-        buffer.put("╮", x: right, y: top, style: style)
-        buffer.put("╰", x: left, y: bottom, style: style)
-        buffer.put("╯", x: right, y: bottom, style: style)
+        buffer.put(corners.0, x: left, y: top, style: style)
+        buffer.put(corners.1, x: right, y: top, style: style)
+        buffer.put(corners.2, x: left, y: bottom, style: style)
+        buffer.put(corners.3, x: right, y: bottom, style: style)
     }
 }
