@@ -56,6 +56,22 @@ struct DemoApp {
             let id = conversation.append(.text(text), status: .sending)
             bot.userSent(id, text: text)
         }
+        // What the demo does with taps: a real app would open links and profiles.
+        screen.events.onEvent { event in
+            switch event {
+            case .tapLink(_, let detection):
+                conversation.append(.system("Link tapped: \(detection.target?.absoluteString ?? "")"), from: DemoCast.bot)
+            case .tapAvatar(let sender, _):
+                conversation.append(.system("\(sender.name)'s profile would open here"), from: DemoCast.bot)
+            case .tapStatus(let id):
+                // Tapping a failed message's mark retries it.
+                if conversation.message(id)?.status == .failed {
+                    try? conversation.setStatus(.sending, of: id)
+                    bot.userSent(id, text: "", replies: false)
+                }
+            default: break
+            }
+        }
         if options.transcript != nil {
             Task { @MainActor in await pager.loadEarlier() }
         } else if options.greets {

@@ -18,13 +18,14 @@ final class DemoBot {
         try? await Task.sleep(nanoseconds: UInt64(max(0, seconds * pace) * 1e9))
     }
 
-    /// Reacts to a message the user just sent.
-    func userSent(_ id: MessageID, text: String) {
+    /// Reacts to a message the user just sent (or retried: then it is only delivered).
+    func userSent(_ id: MessageID, text: String, replies: Bool = true) {
         Task { @MainActor in
             for status in [DeliveryStatus.sent, .delivered] {
                 await pause(0.3)
                 try? conversation.setStatus(status, of: id)
             }
+            guard replies else { return }
             await pause(0.4)
             conversation.setTyping(DemoCast.bot, timeout: 10)
             await pause(1.2)

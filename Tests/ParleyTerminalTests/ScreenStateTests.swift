@@ -119,3 +119,29 @@ struct ScreenStateTests {
         #expect(buffer.width == columns && buffer.height == rows)
     }
 }
+
+@Suite("Messenger screen with enormous input")
+@MainActor
+struct ScreenEnormousInputTests {
+    @Test("a megabyte message, a 10k-character word, Zalgo, invalid UTF-8 and a 200-column emoji line")
+    func enormous() {
+        let zalgo = "Z" + String(repeating: "\u{0335}\u{0338}\u{0334}", count: 40) + "algo"
+        let messages = [
+            Cast.message("mb", Cast.alice, 0, .text(String(repeating: "lorem ipsum ", count: 90_000))),
+            Cast.message("word", Cast.bob, 1, .text(String(repeating: "x", count: 10_000))),
+            Cast.message("zalgo", Cast.alice, 2, .text(zalgo)),
+            Cast.message("bytes", Cast.bob, 3, .text(TextContent(utf8: [0x61, 0xFF, 0xFE, 0xC3, 0x28, 0x62]))),
+            Cast.message("emoji", Cast.alice, 4, .text(TextContent(String(repeating: "😀", count: 100)))),
+        ]
+        let screen = MessengerScreen(conversation: Conversation(me: Cast.me, messages: messages), style: Cast.style(.dark), columns: 80, rows: 30)
+        for command in [MessengerCommand.page(-3), .scrollToTop, .page(5), .scrollToBottom] {
+            screen.perform(command)
+            let (buffer, _) = screen.render()
+            #expect(buffer.width == 80 && buffer.height == 30)
+            for line in buffer.lines { #expect(TerminalWidth.columns(of: line) <= 80) }
+        }
+        // The wrapped megabyte still scrolls to its first line.
+        screen.perform(.scrollToTop)
+        #expect(screen.render().buffer.lines.contains { $0.contains("lorem ipsum lorem") })
+    }
+}
