@@ -13,7 +13,7 @@ import ParleyCore
 /// pager and the app's own tasks keep running while the user is idle. A frame is drawn
 /// after each batch of input and each conversation change; when nothing on screen changed
 /// the renderer writes nothing at all. Animations (typing dots, the loading spinner) tick
-/// only while one is on screen. The terminal is restored on every exit, signals included.
+/// only while one is on screen; otherwise the loop sleeps until something happens. The terminal is restored on every exit, signals included.
 @MainActor
 public final class TerminalMessenger {
     /// The screen shown.
@@ -46,26 +46,34 @@ public final class TerminalMessenger {
         Thread.detachNewThread { reader.run() }
         let observation = screen.conversation.observe { _ in continuation.yield(.changed) }
         screen.pictures.onChange = { continuation.yield(.changed) }
-        let ticker = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: 80_000_000)
-                continuation.yield(.tick)
+        // The clock ticks only while something on screen moves; idle, the loop sleeps.
+        var ticker: Task<Void, Never>?
+        func tick(_ animating: Bool) {
+            if animating, ticker == nil {
+                ticker = Task {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(nanoseconds: 80_000_000)
+                        continuation.yield(.tick)
+                    }
+                }
+            } else if !animating {
+                ticker?.cancel()
+                ticker = nil
             }
         }
         defer {
-            ticker.cancel()
+            ticker?.cancel()
             observation.cancel()
         }
-        var animating = try draw()
+        tick(try draw())
         loop: for await event in stream {
             switch event {
             case .input(let events):
                 for input in events where !handle(input) { break loop }
-            case .changed: break
-            case .tick: if !animating { continue }
+            case .changed, .tick: break
             case .closed: break loop
             }
-            animating = try draw()
+            tick(try draw())
         }
     }
 
