@@ -169,6 +169,20 @@ struct HistoryPagerTests {
         #expect(view.placed == before)
     }
 
+    @Test("after a page lands near the top, prefetchIfNeeded asks for the next one")
+    func keepsFilling() async {
+        let chat = Conversation(me: Fixture.me)
+        let view = Viewport(conversation: chat, layoutEngine: Fixture.engine(), size: Size(width: 40, height: 20))
+        let pager = HistoryPager(conversation: chat, source: ArrayHistorySource(history), pageSize: 5)
+        view.pager = pager
+        view.prefetchIfNeeded()
+        await waitUntil("the first page") { chat.count == 5 && pager.state != .loading }
+        // Five short messages do not fill two screens: the next call keeps loading.
+        view.prefetchIfNeeded()
+        await waitUntil("the second page") { chat.count == 10 && pager.state != .loading }
+        #expect(chat.count == 10)
+    }
+
     @Test("scrolled to the very top, the loading row shows and the page lands above the view")
     func loadingRowAtTop() async {
         let source = ScriptedSource([.serve(ArrayHistorySource(history))])

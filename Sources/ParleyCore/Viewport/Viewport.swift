@@ -109,6 +109,18 @@ public final class Viewport {
         }
     }
 
+    /// Asks the pager for the previous page if the top is near. Scrolling does this by
+    /// itself; call it after changes that do not scroll (a page just landed while the view
+    /// is still near the top), so that loading continues until the screen is filled.
+    public func prefetchIfNeeded() {
+        guard let pager else { return }
+        read { rows in
+            // Nothing loaded yet: the top is as near as it gets.
+            guard !rows.isEmpty else { return pager.loadIfNeeded() }
+            requestHistoryIfNear(clamp(resolve(rows), rows), rows)
+        }
+    }
+
     // MARK: Reading
 
     /// The rows intersecting the viewport (plus `overscan` above and below), top to bottom,

@@ -111,6 +111,7 @@ public final class MessengerScreen {
         var painter = RowPainter(style: engine.style, palette: palette, measurer: measurer, time: time, customRenderers: customRenderers)
         painter.top = listTop
         painter.pictures = pictures
+        viewport.prefetchIfNeeded()
         let visible = viewport.visibleRows()
         noteScroll(visible)
         for row in visible { painter.draw(row, into: &screen) }
