@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "ParleyCore", targets: ["ParleyCore"]),
         .library(name: "ParleyTerminal", targets: ["ParleyTerminal"]),
+        .library(name: "ParleySQLite", targets: ["ParleySQLite"]),
         .executable(name: "parley-demo", targets: ["ParleyDemo"]),
         .executable(name: "parley-bench", targets: ["ParleyBench"]),
     ],
@@ -31,13 +32,19 @@ let package = Package(
         .target(
             name: "ParleyTerminal", dependencies: ["ParleyCore", "CUtf8proc", "CImageCodecs"],
             swiftSettings: swift6),
-        .executableTarget(name: "ParleyDemo", dependencies: ["ParleyCore", "ParleyTerminal"], swiftSettings: swift6),
+        .executableTarget(
+            name: "ParleyDemo", dependencies: ["ParleyCore", "ParleyTerminal", "ParleySQLite"], swiftSettings: swift6),
+
+        // The system SQLite (Debian: libsqlite3-dev), linked by the module map: no pkg-config.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // A message history store on SQLite: keyset pages, jump-to, mirroring a conversation.
+        .target(name: "ParleySQLite", dependencies: ["ParleyCore", "CSQLite"], swiftSettings: swift6),
 
         // Heap statistics for the benchmarks (mallinfo2 is not importable from Swift).
         .target(name: "CHeapStats"),
         .executableTarget(
             name: "ParleyBench",
-            dependencies: ["ParleyCore", "ParleyTerminal", "CHeapStats"],
+            dependencies: ["ParleyCore", "ParleyTerminal", "ParleySQLite", "CHeapStats"],
             swiftSettings: swift6
         ),
         .testTarget(name: "ParleyCoreTests", dependencies: ["ParleyCore"], swiftSettings: swift6),
@@ -47,5 +54,6 @@ let package = Package(
             exclude: ["__Snapshots__"],
             swiftSettings: swift6
         ),
+        .testTarget(name: "ParleySQLiteTests", dependencies: ["ParleySQLite", "ParleyCore"], swiftSettings: swift6),
     ]
 )

@@ -1,0 +1,100 @@
+/// The database layout, its version (`PRAGMA user_version`) and the migrations that bring
+/// an older file up to date.
+///
+/// `migrations[n]` upgrades a file of version `n` to `n + 1`; the current version is the
+/// number of migrations. Each runs in the same transaction as the version bump, so a file
+/// is always at one version or the next, never in between. A file whose version is higher
+/// than ``current`` was written by a newer Parley and is refused, never touched.
+enum Schema {
+    /// Marks a file as a Parley history (`PRAGMA application_id`, "PRLY").
+    static let applicationID = 0x5052_4C59
+
+    /// The steps from version 0 (an empty file) upwards.
+    static let migrations: [String] = [version1]
+
+    /// The version this build writes.
+    static var current: Int { migrations.count }
+
+    /// Version 1.
+    ///
+    /// - `senders`: one row per distinct (id, name, avatar), so a renamed sender's earlier
+    ///   messages keep the name they were sent with. `avatar` is `initials`, `none`,
+    ///   `file:<path>` or `url:<url>`.
+    /// - `messages`: `date` is seconds since 2001-01-01 UTC, exactly Foundation's `Date`
+    ///   value; `status` is ``ParleyCore/DeliveryStatus``'s raw value; `kind`, `subkind`,
+    ///   `body`, `detail` (JSON) and `bytes` hold the content (see ``ContentColumns``).
+    /// - `messages_by_date` orders by (date, id): every page is a range scan of it.
+    static let version1 = """
+        CREATE TABLE senders (
+            row INTEGER PRIMARY KEY,
+            id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            avatar TEXT NOT NULL,
+            UNIQUE (id, name, avatar)
+        );
+        CREATE TABLE messages (
+            id TEXT PRIMARY KEY NOT NULL,
+            date REAL NOT NULL,
+            sender INTEGER NOT NULL REFERENCES senders (row),
+            status INTEGER NOT NULL,
+            edited INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            subkind TEXT,
+            body TEXT,
+            detail TEXT,
+            bytes BLOB
+        );
+        CREATE INDEX messages_by_date ON messages (date, id);
+        """
+
+    /// What an open file's header says, read before anything is written.
+    struct Header {
+        var applicationID: Int
+        var version: Int
+        var tableCount: Int
+
+        /// A file no one has written a schema into (new, or zero bytes).
+        var isBlank: Bool { applicationID == 0 && version == 0 && tableCount == 0 }
+    }
+
+    /// Reads the header; a file that is not a database fails here with `.corrupt`.
+    static func header(of connection: Connection) throws(StoreError) -> Header {
+        Header(
+            applicationID: try connection.integer("PRAGMA application_id"),
+            version: try connection.integer("PRAGMA user_version"),
+            tableCount: try connection.integer("SELECT count(*) FROM sqlite_schema"))
+    }
+
+    /// Refuses files this build must not read or write.
+    static func validate(
+        _ header: Header, path: String, readOnly: Bool, current: Int = current
+    ) throws(StoreError) {
+        if header.isBlank {
+            if readOnly { throw .olderSchema(path: path, version: 0, current: current) }
+            return
+        }
+        guard header.applicationID == applicationID else { throw .notAHistory(path: path) }
+        if header.version > current {
+            throw .newerSchema(path: path, version: header.version, supported: current)
+        }
+        if header.version < current, readOnly {
+            throw .olderSchema(path: path, version: header.version, current: current)
+        }
+    }
+
+    /// Brings the file up to `migrations.count`, one transaction for all steps. The version
+    /// is read again inside the transaction, so two processes opening one new file at once
+    /// migrate it once.
+    static func migrate(_ connection: Connection, migrations: [String] = migrations) throws(StoreError) {
+        try connection.transaction { () throws(StoreError) in
+            let header = try Self.header(of: connection)
+            try validate(header, path: connection.path, readOnly: false, current: migrations.count)
+            guard header.version < migrations.count else { return }
+            for step in migrations[header.version...] {
+                try connection.execute(step)
+            }
+            try connection.execute("PRAGMA application_id = \(applicationID)")
+            try connection.execute("PRAGMA user_version = \(migrations.count)")
+        }
+    }
+}
