@@ -5,6 +5,8 @@ import Foundation
 let usage = """
     usage: parley-bench core [--sizes N,N,...] [--steps N] [--baseline-limit N]
            parley-bench terminal [--messages N] [--frames N] [--size COLSxROWS]
+           parley-bench history [--sizes N,N,...] [--pages N] [--dir DIR] [--keep]
+           parley-bench seed --messages N [--batch N] FILE
 
       core   the engine: appends, memory per message, grouping, viewport steps and
              jumps, prepends; beside a plain array and an offset-scrolled table.
@@ -12,6 +14,11 @@ let usage = """
       terminal the terminal front end scrolling one row per frame: frame time and bytes
              per frame, diff renderer beside a full redraw of the same screens.
              Defaults: --messages 100000 --frames 1000 --size 200x60
+      history a ParleySQLite history: seed rate, open and newest page, keyset pages
+             spread over the depth beside an OFFSET/LIMIT pager on the same file.
+             Defaults: --sizes 10000,100000,1000000 --pages 200 --dir $TMPDIR
+      seed   writes a realistic N-message conversation into FILE (created, or
+             continued), --batch messages per transaction. Default --batch 10000
     """
 
 nonisolated(unsafe) var arguments = Array(CommandLine.arguments.dropFirst())
@@ -49,6 +56,26 @@ case "terminal":
         exit(2)
     }
     TerminalBenchmark.run(messages: count, frames: frames, columns: size[0], rows: size[1])
+case "history":
+    arguments.removeFirst()
+    let sizes = option("--sizes").flatMap(integers) ?? [10_000, 100_000, 1_000_000]
+    let pages = option("--pages").flatMap(Int.init) ?? 200
+    let folder = option("--dir") ?? NSTemporaryDirectory()
+    let keep = arguments.firstIndex(of: "--keep").map { arguments.remove(at: $0) } != nil
+    guard arguments.isEmpty, !sizes.isEmpty, pages > 1 else {
+        print(usage)
+        exit(2)
+    }
+    HistoryBenchmark.run(sizes: sizes, pages: pages, folder: folder, keep: keep)
+case "seed":
+    arguments.removeFirst()
+    let count = option("--messages").flatMap { integers($0)?.first }
+    let batch = option("--batch").flatMap(Int.init) ?? 10_000
+    guard let count, batch > 0, arguments.count == 1 else {
+        print(usage)
+        exit(2)
+    }
+    SeedCommand.run(path: arguments[0], count: count, batch: batch)
 case "-h", "--help", "help":
     print(usage)
 default:
