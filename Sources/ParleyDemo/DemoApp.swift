@@ -1,5 +1,6 @@
 import Foundation
 import ParleyCore
+import ParleySQLite
 import ParleyTerminal
 
 /// Builds the demo: the conversation, its history, the bot, and the screen around them.
@@ -8,10 +9,25 @@ struct DemoApp {
     let screen: MessengerScreen
     let bot: DemoBot
     let historyNote: String?
+    /// Keeps the store in step with the conversation while the demo runs.
+    private(set) var mirror: Observation?
+
+    /// `$XDG_DATA_HOME/parley/demo.sqlite`, or `~/.local/share/parley/demo.sqlite`.
+    static func defaultStorePath() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
+        return (base as NSString).appendingPathComponent("parley/demo.sqlite")
+    }
 
     struct Options {
         var theme = "light"
         var transcript: String?
+        /// The store to keep the conversation in; `nil` uses the default under
+        /// XDG_DATA_HOME unless ``ephemeral``.
+        var history: String?
+        /// Keep nothing: the conversation lives in memory only.
+        var ephemeral = false
         var columns = 80
         var rows = 24
         var usesColor = true
@@ -28,14 +44,29 @@ struct DemoApp {
         let conversation = Conversation(me: DemoCast.me)
         let source: any HistorySource
         var note: String?
+        var store: ConversationStore?
+        var fresh = true
         if let path = options.transcript {
             let transcript = try TranscriptSource(path: path, me: DemoCast.me)
             source = transcript
             note = "Opened \(transcript.count) messages from \(path)"
                 + (transcript.skipped > 0 ? " (\(transcript.skipped) lines skipped: not epoch⇥sender⇥text)" : "")
-        } else {
+        } else if options.ephemeral {
             source = ArrayHistorySource(DemoConversation.history(count: 5_000, before: now))
             try conversation.append(contentsOf: DemoConversation.recent(now: now))
+        } else {
+            // The conversation lives in a store, as a real messenger's does: what you send is
+            // there next time. The first run seeds it with the demo's history.
+            let path = options.history ?? Self.defaultStorePath()
+            let opened = try ConversationStore(path: path)
+            opened.register(Poll.self)
+            fresh = try opened.count() == 0
+            if fresh {
+                try opened.insert(contentsOf: DemoConversation.history(count: 5_000, before: now) + DemoConversation.recent(now: now))
+            }
+            note = "Conversation kept in \(path) (\(try opened.count()) messages)"
+            source = opened
+            store = opened
         }
         let style = Self.style(named: options.theme) ?? .light
         let bar: InputBar
@@ -50,6 +81,13 @@ struct DemoApp {
             columns: options.columns, rows: options.rows, usesColor: options.usesColor)
         screen.register(kind: Poll.kind, PollRenderer.draw)
         let pager = HistoryPager(conversation: conversation, source: source, pageSize: 100)
+        if let store {
+            // Everything that happens from now on is written as it happens, on the thread
+            // that made the change: a sent message is on disk before it can show as sent.
+            mirror = store.mirror(conversation) { error in
+                Task { @MainActor in screen.title = "⚠ Not saving: \(error)" }
+            }
+        }
         screen.viewport.pager = pager
         let bot = DemoBot(conversation: conversation, pace: options.pace)
         bar.onSend { text in
@@ -72,9 +110,10 @@ struct DemoApp {
             default: break
             }
         }
-        if options.transcript != nil {
+        if options.transcript != nil || store != nil {
             Task { @MainActor in await pager.loadEarlier() }
-        } else if options.greets {
+        }
+        if options.transcript == nil, options.greets, fresh {
             bot.greet()
         }
         self.screen = screen

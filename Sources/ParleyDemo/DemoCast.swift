@@ -12,7 +12,7 @@ enum DemoCast {
 }
 
 /// A poll: the demo's custom message kind, drawn by a renderer the demo registers.
-struct Poll: CustomPayload, Equatable {
+struct Poll: CustomPayload, Equatable, Codable {
     static let kind = "poll"
     var question: String
     var options: [String]

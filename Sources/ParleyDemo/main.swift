@@ -1,14 +1,19 @@
 import Foundation
 import ParleyCore
+import ParleySQLite
 import ParleyTerminal
 
 /// `parley-demo`: Parley's terminal messenger with a scripted conversation.
 let usage = """
-    usage: parley-demo [--theme light|dark|imessage|messenger|slack] [--transcript FILE]
+    usage: parley-demo [--theme light|dark|imessage|messenger|slack]
+                       [--history FILE | --ephemeral | --transcript FILE]
                        [--headless [--frames N] [--size COLSxROWS] [--script STEPS]]
 
+      --history FILE     keep the conversation in this SQLite file (default:
+                         $XDG_DATA_HOME/parley/demo.sqlite, seeded on first run)
+      --ephemeral        keep nothing: the conversation lives in memory only
       --transcript FILE  open a chat log (epoch seconds ⇥ sender ⇥ text, one per line)
-                         as the conversation's history
+                         as the conversation's history (kept in memory only)
       --headless         render a scripted session as text frames to standard output
                          instead of taking over the terminal (steps: see HeadlessRun)
     """
@@ -35,6 +40,8 @@ while !arguments.isEmpty {
         guard DemoApp.style(named: name) != nil else { fail("unknown theme “\(name)”\n\(usage)") }
         options.theme = name
     case "--transcript": options.transcript = value()
+    case "--history": options.history = value()
+    case "--ephemeral": options.ephemeral = true
     case "--headless": headless = true
     case "--frames": frames = Int(value()) ?? frames
     case "--script": script = value()
@@ -49,6 +56,10 @@ while !arguments.isEmpty {
     }
 }
 
+if options.transcript != nil, options.history != nil {
+    fail("--transcript and --history are two different histories; choose one")
+}
+
 let environment = ProcessInfo.processInfo.environment
 options.usesColor = ColorDepth.detect(from: environment) != .none
 
@@ -57,6 +68,7 @@ do {
     options.pace = headless ? 0.2 : 1
     app = try DemoApp(options: options)
 } catch {
+    if let error = error as? StoreError { fail("\(error)") }
     fail("cannot open \(options.transcript ?? "the conversation"): \(error.localizedDescription)")
 }
 

@@ -1,11 +1,22 @@
 import Foundation
 import Testing
 
+/// A fresh folder for the demo's default store, so tests never touch the user's own.
+func scratchDataHome() -> String {
+    let path = NSTemporaryDirectory() + "parley-data-\(UUID().uuidString)"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
 /// Runs the built parley-demo without a terminal and returns its exit status and output.
-func runDemo(_ arguments: [String]) throws -> (status: Int32, output: String) {
+/// Its default store goes under `dataHome` (a fresh scratch folder unless given).
+func runDemo(_ arguments: [String], dataHome: String = scratchDataHome()) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: demoBinary)
     process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_DATA_HOME"] = dataHome
+    process.environment = environment
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
@@ -39,6 +50,33 @@ struct DemoHeadlessTests {
         #expect(output.contains("Opened 300 messages"))
         #expect(output.contains("3 lines skipped"))
         #expect(output.contains("line 299"))
+    }
+
+    @Test("what you send is still there next time; --ephemeral keeps nothing")
+    func persistence() throws {
+        let home = scratchDataHome()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let first = try runDemo(["--headless", "--size", "70x20", "--script", "wait:0.3;type:keep this one;send;wait:1"], dataHome: home)
+        #expect(first.status == 0)
+        #expect(first.output.contains("Conversation kept in \(home)/parley/demo.sqlite"))
+        let second = try runDemo(["--headless", "--size", "70x30", "--script", "wait:0.5;frame"], dataHome: home)
+        #expect(second.output.contains("keep this one"))
+        let ephemeral = scratchDataHome()
+        let third = try runDemo(["--headless", "--ephemeral", "--script", "type:gone;send;wait:0.5"], dataHome: ephemeral)
+        #expect(third.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: ephemeral + "/parley/demo.sqlite"))
+    }
+
+    @Test("a damaged store is a clear error that names the file and leaves it alone")
+    func damagedStore() throws {
+        let path = NSTemporaryDirectory() + "parley-damaged-\(UUID().uuidString).sqlite"
+        let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try garbage.write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try runDemo(["--headless", "--history", path])
+        #expect(result.status == 2)
+        #expect(result.output.contains(path))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }
 
     @Test("a missing transcript or a bad flag is a clear error")

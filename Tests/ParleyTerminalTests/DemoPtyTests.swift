@@ -95,7 +95,9 @@ struct DemoPtyTests {
         #expect(FileManager.default.isExecutableFile(atPath: demoBinary), "build parley-demo first (scripts/test does)")
         let tmux = Tmux()
         defer { tmux.kill() }
-        try tmux.start("TERM=xterm-256color COLORTERM=truecolor \(demoBinary); echo PARLEY_EXIT=$?; sleep 60", columns: 100, rows: 30)
+        let home = scratchDataHome()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try tmux.start("XDG_DATA_HOME=\(home) TERM=xterm-256color COLORTERM=truecolor \(demoBinary); echo PARLEY_EXIT=$?; sleep 60", columns: 100, rows: 30)
         try await tmux.wait(for: "the demo") { $0.contains("Parley demo") && $0.contains("iMessage") }
         #expect(try tmux.flag("alternate_on") == "1")
         #expect(try tmux.flag("mouse_any_flag") == "1")
