@@ -82,7 +82,9 @@ enum HistoryBenchmark {
         }
         row.open = Stats(opens)
         row.newest = Stats(newest)
-        row.quickCheck = try Measure.seconds { try ConversationStore(path: path).close() }
+        row.quickCheck = try Measure.seconds {
+            try ConversationStore(path: path, options: StoreOptions(checksIntegrity: true)).close()
+        }
 
         let store = try ConversationStore(path: path, options: fast)
         store.register(PollPayload.self)
