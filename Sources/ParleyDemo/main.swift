@@ -31,7 +31,7 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let flag = arguments.removeFirst()
     func value() -> String {
-        guard !arguments.isEmpty else { fail("\(flag) needs a value\n\(usage)") }
+        guard !arguments.isEmpty, !arguments[0].isEmpty else { fail("\(flag) needs a value\n\(usage)") }
         return arguments.removeFirst()
     }
     switch flag {
