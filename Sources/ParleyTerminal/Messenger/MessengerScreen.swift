@@ -105,7 +105,6 @@ public final class MessengerScreen {
         let palette = TerminalPalette(style: engine.style, usesColor: usesColor)
         var screen = CellBuffer(width: columns, height: rows)
 
-
         // Message list, drawn in place; the title and the input bar are drawn over any
         // row that spills past the list's band.
         var painter = RowPainter(style: engine.style, palette: palette, measurer: measurer, time: time, customRenderers: customRenderers)

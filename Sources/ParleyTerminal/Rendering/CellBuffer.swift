@@ -136,21 +136,6 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Copies `other` with its top-left corner at column `x`, row `y`, clipped to this
-    /// buffer; wide characters cut by the edge become blanks.
-    public mutating func blit(_ other: CellBuffer, x: Int, y: Int) {
-        for row in 0..<other.height where y + row >= 0 && y + row < height {
-            for column in 0..<other.width where x + column >= 0 && x + column < width {
-                var cell = other[column, row]
-                let isCutLeft = cell.isContinuation && x + column == 0
-                let isCutRight = !cell.isContinuation && column + 1 < other.width
-                    && other[column + 1, row].isContinuation && x + column + 1 >= width
-                if isCutLeft || isCutRight { cell = .blank(cell.style) }
-                self[x + column, y + row] = cell
-            }
-        }
-    }
-
     /// The rows as plain text (wide characters once, continuation cells skipped).
     public var lines: [String] {
         (0..<height).map { row in
