@@ -116,12 +116,15 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
         return max(0, column - x)
     }
 
-    /// Paints every cell of `rect` (clipped) with `symbol` in `style`.
+    /// Paints every cell of `rect` (clipped) with `symbol` (one column wide) in `style`.
     public mutating func fill(_ rect: CellRect, symbol: String = " ", style: CellStyle) {
         let left = max(0, rect.x), right = min(width, rect.maxX)
         let top = max(0, rect.y), bottom = min(height, rect.maxY)
         guard left < right, top < bottom else { return }
         for row in top..<bottom {
+            // A wide character cut by either edge loses its other half too.
+            clearWide(at: left, y: row)
+            clearWide(at: right - 1, y: row)
             for column in left..<right { cells[row * width + column] = Cell(symbol: symbol, style: style) }
         }
     }

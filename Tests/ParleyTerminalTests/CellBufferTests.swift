@@ -1,0 +1,37 @@
+import Testing
+@testable import ParleyTerminal
+
+@Suite("Cell buffer")
+struct CellBufferTests {
+    @Test("text reads back as written, wide characters whole")
+    func lines() {
+        let buffer = CellBuffer(lines: ["hello 日本", "👍🏽 ok"])
+        #expect(buffer == CellBuffer(lines: ["hello 日本", "👍🏽 ok"]))
+        #expect(buffer.lines == ["hello 日本", "👍🏽 ok     "])
+        #expect(buffer.width == 10)
+    }
+
+    @Test("a wide character straddling the right edge becomes nothing, not half")
+    func rightEdge() {
+        var buffer = CellBuffer(width: 5, height: 1)
+        let used = buffer.put("abcd日", x: 0, y: 0)
+        #expect(used == 4)
+        #expect(buffer.lines == ["abcd "])
+    }
+
+    @Test("filling over half of a wide character blanks its other half", arguments: [0, 1])
+    func fillHalf(column: Int) {
+        var buffer = CellBuffer(lines: ["日本語"])
+        buffer.fill(CellRect(x: column, y: 0, width: 1, height: 1), symbol: "x", style: .plain)
+        let expected = column == 0 ? "x 本語" : " x本語"
+        #expect(buffer.lines == [expected])
+        #expect(!buffer.cells.enumerated().contains { $0.element.isContinuation && ($0.offset == 0 || buffer.cells[$0.offset - 1].isContinuation) })
+    }
+
+    @Test("controls in text are drawn as pictures, never stored raw")
+    func inert() {
+        var buffer = CellBuffer(width: 12, height: 1)
+        buffer.put("a\u{1B}[2Jb\u{7}", x: 0, y: 0)
+        #expect(buffer.lines == ["a␛[2Jb␇     "])
+    }
+}
