@@ -49,7 +49,7 @@ struct DemoApp {
         if let path = options.transcript {
             let transcript = try TranscriptSource(path: path, me: DemoCast.me)
             source = transcript
-            note = "Opened \(transcript.count) messages from \(path)"
+            note = "Opened \(transcript.count) message\(transcript.count == 1 ? "" : "s") from \(path)"
                 + (transcript.skipped > 0 ? " (\(transcript.skipped) lines skipped: not epoch⇥sender⇥text)" : "")
         } else if options.ephemeral {
             source = ArrayHistorySource(DemoConversation.history(count: 5_000, before: now))

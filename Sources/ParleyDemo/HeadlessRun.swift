@@ -25,6 +25,12 @@ enum HeadlessRun {
             for line in buffer.lines { print(line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)) }
             if let cursor { print("   cursor at column \(cursor.x), row \(cursor.y)") }
         }
+        // Let a store or transcript deliver its first page before the first frame.
+        if let pager = app.screen.viewport.pager {
+            for _ in 0..<200 where pager.state == .loading || (pager.state == .idle && app.screen.conversation.count == 0) {
+                try? await Task.sleep(nanoseconds: 5_000_000)
+            }
+        }
         frame("start")
         for step in steps where printed < frames {
             let parts = step.split(separator: ":", maxSplits: 1).map(String.init)

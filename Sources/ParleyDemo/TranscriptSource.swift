@@ -16,7 +16,8 @@ struct TranscriptSource: HistorySource {
         var skipped = 0
         var senders: [String: Sender] = [:]
         var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        // Any line ending: LF, CR LF (a Windows export; one Character in Swift) or CR.
+        for line in text.split(whereSeparator: \.isNewline) {
             lineNumber += 1
             let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
             guard fields.count == 3, let seconds = Double(fields[0].trimmingCharacters(in: .whitespaces)), seconds.isFinite else {

@@ -15,7 +15,10 @@ let usage = """
       --transcript FILE  open a chat log (epoch seconds ⇥ sender ⇥ text, one per line)
                          as the conversation's history (kept in memory only)
       --headless         render a scripted session as text frames to standard output
-                         instead of taking over the terminal (steps: see HeadlessRun)
+                         instead of taking over the terminal
+      --script STEPS     the session, steps separated by ';': type:TEXT, send, newline,
+                         wait:SECONDS, scroll:ROWS, page:PAGES (negative is up), top,
+                         bottom, click:X,Y, resize:COLSxROWS, frame
     """
 
 func fail(_ message: String) -> Never {
@@ -56,8 +59,8 @@ while !arguments.isEmpty {
     }
 }
 
-if options.transcript != nil, options.history != nil {
-    fail("--transcript and --history are two different histories; choose one")
+if [options.transcript != nil, options.history != nil, options.ephemeral].filter({ $0 }).count > 1 {
+    fail("--history, --ephemeral and --transcript are different histories; choose one")
 }
 
 let environment = ProcessInfo.processInfo.environment
@@ -73,7 +76,8 @@ do {
 }
 
 if headless {
-    if let note = app.historyNote { print(note) }
+    // Notes go to standard error so that standard output holds only frames.
+    if let note = app.historyNote { FileHandle.standardError.write((note + "\n").data(using: .utf8)!) }
     exit(await HeadlessRun.run(app: app, script: script, frames: frames))
 }
 

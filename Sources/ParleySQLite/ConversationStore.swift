@@ -45,7 +45,7 @@ public final class ConversationStore: @unchecked Sendable {
     /// - Throws: ``StoreError`` naming the file when it is missing (with `createIfMissing`
     ///   off), unreadable, locked, damaged, not a Parley history or of a newer schema.
     public convenience init(path: String, options: StoreOptions = StoreOptions()) throws(StoreError) {
-        let path = NSString(string: path).expandingTildeInPath
+        let path = Self.expandingHome(in: path)
         let flags = try Self.prepareFile(at: path, options: options)
         try self.init(
             connection: Connection(filename: path, displayPath: path, flags: flags, busyTimeout: options.busyTimeout),
@@ -70,6 +70,14 @@ public final class ConversationStore: @unchecked Sendable {
             connection.close()
             throw error
         }
+    }
+
+    /// `path` with a leading `~` replaced by `$HOME` (as a shell would), falling back to the
+    /// account's home folder when HOME is unset.
+    static func expandingHome(in path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/") else { return path }
+        let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + path.dropFirst()
     }
 
     /// The schema version this build reads and writes.

@@ -52,6 +52,17 @@ struct ConversationTests {
         chat.store.checkInvariants()
     }
 
+    @Test("a late message goes where its date puts it")
+    func insertByDate() throws {
+        let chat = Conversation(me: Fixture.me, messages: [Fixture.message("a", minutes: 0), Fixture.message("c", minutes: 10)])
+        try chat.insertByDate(Fixture.message("b", minutes: 5))
+        try chat.insertByDate(Fixture.message("0", minutes: -5))
+        try chat.insertByDate(Fixture.message("d", minutes: 20))
+        #expect(chat.messages.map(\.id) == ["0", "a", "b", "c", "d"])
+        #expect(throws: ConversationError.duplicateID("a")) { try chat.insertByDate(Fixture.message("a", minutes: 1)) }
+        chat.store.checkInvariants()
+    }
+
     @Test("unknown and duplicate ids are refused with a clear error and change nothing")
     func errors() {
         let chat = Conversation(me: Fixture.me, messages: [Fixture.message("a")])

@@ -16,6 +16,8 @@ struct ReadmeExampleTests {
         chat.append(.text("🎉"))
         chat.append(.image(.file(path: "/tmp/cat.jpg"), size: Size(width: 1200, height: 800)), from: alice)
         chat.setTyping(alice)
+        let lateMessage = Message(sender: alice, date: Date().addingTimeInterval(-3600), content: .text("sent an hour ago"))
+        try chat.insertByDate(lateMessage)
         try chat.update(hi) { $0.status = .read }
 
         try chat.setMessages(chat.messages.filter { $0.id != hi })
@@ -37,10 +39,11 @@ struct ReadmeExampleTests {
         bar.send()
 
         #expect(badge == 0)
-        #expect(chat.count == 3)
+        #expect(chat.count == 4)
+        #expect(chat.messages.first?.id == lateMessage.id)
         #expect(chat.messages.last?.content == .text("See you at noon"))
         #expect(bar.text.isEmpty)
-        #expect(chat.messages.first?.content == .emoji("🎉"))
+        #expect(chat.messages[1].content == .emoji("🎉"))
         observation.cancel()
     }
 }

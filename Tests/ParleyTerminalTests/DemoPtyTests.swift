@@ -61,7 +61,7 @@ struct Tmux {
     /// screen after `seconds`.
     @discardableResult
     func wait(
-        for what: String, seconds: Double = 20, sourceLocation: SourceLocation = #_sourceLocation,
+        for what: String, seconds: Double = 60, sourceLocation: SourceLocation = #_sourceLocation,
         _ predicate: (String) -> Bool
     ) async throws -> String {
         let deadline = Date().addingTimeInterval(seconds)

@@ -114,7 +114,7 @@ struct PictureTests {
         var redraws = 0
         cache.onChange = { redraws += 1 }
         #expect(cache.state(for: .data(png), width: 10, height: 10) == .loading)
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(30)
         while redraws == 0, Date() < deadline { try await Task.sleep(nanoseconds: 2_000_000) }
         #expect(redraws == 1)
         guard case .ready(let picture) = cache.state(for: .data(png), width: 10, height: 10) else {

@@ -118,6 +118,18 @@ public final class Conversation: @unchecked Sendable {
         }
     }
 
+    /// Inserts `message` where its date puts it (by date, then id) rather than at the end:
+    /// for messages that arrive late, out of order.
+    ///
+    /// - Throws: ``ConversationError/duplicateID(_:)``.
+    /// - Complexity: O(log n) to find the place; O(n) to insert anywhere but the ends.
+    public func insertByDate(_ message: Message, animated: Bool = true) throws(ConversationError) {
+        try batch(animated: animated) { (batch) throws(ConversationError) in
+            guard batch.message(message.id) == nil else { throw .duplicateID(message.id) }
+            batch.insertChronologically(message)
+        }
+    }
+
     /// Inserts `message` right after the message `id`.
     ///
     /// - Throws: ``ConversationError/unknownID(_:)`` or ``ConversationError/duplicateID(_:)``.

@@ -19,8 +19,11 @@ public final class Viewport {
     public let conversation: Conversation
     /// The layout engine that measures rows.
     public let layoutEngine: LayoutEngine
-    /// The pager to ask for history when the top comes near; `nil` for none.
-    public var pager: HistoryPager?
+    /// The pager to ask for history when the top comes near; `nil` for none. Setting one
+    /// starts loading at once when the conversation does not fill the screen yet.
+    public var pager: HistoryPager? {
+        didSet { prefetchIfNeeded() }
+    }
     /// How close (in layout units) the viewport's top may come to the first row before the
     /// pager is asked for more. Default: one and a half viewport heights.
     public var prefetchDistance: Double?
