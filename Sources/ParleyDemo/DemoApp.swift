@@ -73,7 +73,9 @@ struct DemoApp {
         switch style.name {
         case "slack": bar = .slack(metrics: .cells)
         case "messenger": bar = .messenger(metrics: .cells)
-        default: bar = .iMessage(metrics: .cells)
+        default:
+            bar = .iMessage(metrics: .cells)
+            if style.name != "imessage" { bar.placeholder = "Message" }
         }
         let screen = MessengerScreen(
             conversation: conversation, style: style, inputBar: bar,
