@@ -151,8 +151,10 @@ struct RowLayoutBuilder {
         layout.hasTail = shape.hasTail(for: .single)
         var bottom = bubble.maxY
         if avatarColumn > 0, let first = typers.first, first.avatar != .none {
+            // Where message rows put it: beside the top for group-start themes, else the tail.
+            let avatarY = style.avatarPlacement == .groupStart ? bubble.minY : max(y, bubble.maxY - metrics.avatarSize.height)
             let avatar = Rect(
-                x: metrics.rowInsets.left, y: max(y, bubble.maxY - metrics.avatarSize.height),
+                x: metrics.rowInsets.left, y: avatarY,
                 width: metrics.avatarSize.width, height: metrics.avatarSize.height)
             layout.avatar = avatar
             bottom = max(bottom, avatar.maxY)
