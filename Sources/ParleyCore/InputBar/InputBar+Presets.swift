@@ -6,9 +6,7 @@ extension InputBar {
     public static func iMessage(metrics: InputBarMetrics = .points) -> InputBar {
         let bar = InputBar(metrics: metrics, placeholder: "iMessage")
         bar.textViewPadding.left = metrics.stackSpacing
-        bar.sendItem.title = nil
-        bar.sendItem.iconName = "send"
-        bar.sendItem.size = metrics.buttonSize
+        bar.useSendArrow(metrics)
         let plus = InputBarItem(id: "plus", iconName: "plus", size: metrics.buttonSize)
         bar.setItems([plus], in: .left)
         return bar
@@ -20,9 +18,7 @@ extension InputBar {
     public static func slack(metrics: InputBarMetrics = .points) -> InputBar {
         let bar = InputBar(metrics: metrics, placeholder: "Message")
         bar.textViewPadding.bottom = metrics.bottomStackGap
-        bar.sendItem.title = nil
-        bar.sendItem.iconName = "send"
-        bar.sendItem.size = metrics.buttonSize
+        bar.useSendArrow(metrics)
         bar.setLeftStackWidth(0)
         let insert: InputBarItem.Action = { item in
             guard let bar = item.inputBar, let title = item.title else { return }
@@ -49,9 +45,7 @@ extension InputBar {
     public static func messenger(metrics: InputBarMetrics = .points) -> InputBar {
         let bar = InputBar(metrics: metrics, placeholder: "Aa")
         bar.textViewPadding.left = metrics.stackSpacing
-        bar.sendItem.title = nil
-        bar.sendItem.iconName = "send"
-        bar.sendItem.size = metrics.buttonSize
+        bar.useSendArrow(metrics)
         let expandedWidth = bar.leftStack.width
         let items = ["camera", "photo", "mic"].map { name in
             InputBarItem(id: name, iconName: name, size: metrics.buttonSize)
@@ -69,5 +63,12 @@ extension InputBar {
         }
         bar.setItems(items, in: .left)
         return bar
+    }
+
+    /// The presets' send item: a round arrow icon of the button size, no title.
+    private func useSendArrow(_ metrics: InputBarMetrics) {
+        sendItem.title = nil
+        sendItem.iconName = "send"
+        sendItem.size = metrics.buttonSize
     }
 }

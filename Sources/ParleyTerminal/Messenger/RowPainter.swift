@@ -83,7 +83,7 @@ struct RowPainter {
         case .notice(let notice):
             drawPlainLines(InertText.display(notice.text), area: area, wrapWidth: layout.wrapWidth, style: palette.notice, &buffer)
         case .image(let image):
-            drawImagePlaceholder(image, area: area, &buffer)
+            drawImage(image, area: area, &buffer)
             if let caption = image.caption, let rect = layout.caption {
                 drawPlainLines(InertText.display(caption), area: CellRect(rect, dy: dy), wrapWidth: layout.wrapWidth, style: palette.text(side), &buffer)
             }
@@ -124,7 +124,7 @@ struct RowPainter {
         }
     }
 
-    private func drawImagePlaceholder(_ image: ImageContent, area: CellRect, _ buffer: inout CellBuffer) {
+    private func drawImage(_ image: ImageContent, area: CellRect, _ buffer: inout CellBuffer) {
         let state = pictures?.state(for: image.source, width: area.width, height: area.height * 2)
         if case .ready(let picture) = state {
             drawPicture(picture, area: area, &buffer)
