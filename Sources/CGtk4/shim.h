@@ -1,0 +1,5 @@
+// GTK 4 (Debian: libgtk-4-dev) and Pango's cairo backend, for the GTK front end.
+// The include paths come from pkg-config in Package.swift; see the comment there.
+#include <gtk/gtk.h>
+#include <pango/pangocairo.h>
+#include <glib-unix.h>

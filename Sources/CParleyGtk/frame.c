@@ -1,0 +1,119 @@
+#include "CParleyGtk.h"
+#include <gtk/gtk.h>
+
+// ParleyFrame: a GtkWidget that asks Swift how big it is and where its children go.
+// Each CSS name gets its own subtype (registered on first use), so that app style sheets
+// can select `messages`, `message`, `bubble`... by node name.
+
+typedef struct {
+    GtkWidget parent_instance;
+    ParleyFrameCallbacks callbacks;
+    void *context;
+} ParleyFrame;
+
+typedef struct {
+    GtkWidgetClass parent_class;
+} ParleyFrameClass;
+
+G_DEFINE_TYPE(ParleyFrame, parley_frame, GTK_TYPE_WIDGET)
+
+static void parley_frame_measure(GtkWidget *widget, GtkOrientation orientation, int for_size,
+                                 int *minimum, int *natural, int *minimum_baseline,
+                                 int *natural_baseline) {
+    ParleyFrame *self = (ParleyFrame *)widget;
+    *minimum = 0;
+    *natural = 0;
+    *minimum_baseline = -1;
+    *natural_baseline = -1;
+    if (self->callbacks.measure && self->context)
+        self->callbacks.measure(self->context, orientation == GTK_ORIENTATION_VERTICAL ? 1 : 0,
+                                for_size, minimum, natural);
+    if (*natural < *minimum) *natural = *minimum;
+}
+
+static void parley_frame_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
+    (void)baseline;
+    ParleyFrame *self = (ParleyFrame *)widget;
+    if (self->callbacks.allocate && self->context)
+        self->callbacks.allocate(self->context, width, height);
+}
+
+static void parley_frame_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+    ParleyFrame *self = (ParleyFrame *)widget;
+    if (self->callbacks.snapshot && self->context)
+        self->callbacks.snapshot(self->context, snapshot, gtk_widget_get_width(widget),
+                                 gtk_widget_get_height(widget));
+    GTK_WIDGET_CLASS(parley_frame_parent_class)->snapshot(widget, snapshot);
+}
+
+static void parley_frame_dispose(GObject *object) {
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL)
+        gtk_widget_unparent(child);
+    G_OBJECT_CLASS(parley_frame_parent_class)->dispose(object);
+}
+
+static void parley_frame_finalize(GObject *object) {
+    ParleyFrame *self = (ParleyFrame *)object;
+    void *context = self->context;
+    self->context = NULL;
+    if (context && self->callbacks.release) self->callbacks.release(context);
+    G_OBJECT_CLASS(parley_frame_parent_class)->finalize(object);
+}
+
+static void parley_frame_class_init(ParleyFrameClass *klass) {
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    object_class->dispose = parley_frame_dispose;
+    object_class->finalize = parley_frame_finalize;
+    widget_class->measure = parley_frame_measure;
+    widget_class->size_allocate = parley_frame_size_allocate;
+    widget_class->snapshot = parley_frame_snapshot;
+}
+
+static void parley_frame_init(ParleyFrame *self) {
+    self->context = NULL;
+}
+
+static void parley_frame_subclass_init(gpointer klass, gpointer class_data) {
+    gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), (const char *)class_data);
+}
+
+static GType parley_frame_type_for(const char *css_name) {
+    static GMutex lock;
+    static GHashTable *types = NULL;
+    g_mutex_lock(&lock);
+    if (!types) types = g_hash_table_new(g_str_hash, g_str_equal);
+    GType type = (GType)GPOINTER_TO_SIZE(g_hash_table_lookup(types, css_name));
+    if (type == 0) {
+        char *name = g_strdup(css_name);
+        GString *type_name = g_string_new("ParleyFrame_");
+        for (const char *c = css_name; *c; c++)
+            g_string_append_c(type_name, g_ascii_isalnum(*c) ? *c : '_');
+        GTypeQuery query;
+        g_type_query(parley_frame_get_type(), &query);
+        GTypeInfo info = {
+            .class_size = (guint16)query.class_size,
+            .class_init = parley_frame_subclass_init,
+            .class_data = name,
+            .instance_size = (guint16)query.instance_size,
+        };
+        type = g_type_register_static(parley_frame_get_type(), type_name->str, &info, 0);
+        g_string_free(type_name, TRUE);
+        g_hash_table_insert(types, name, GSIZE_TO_POINTER(type));
+    }
+    g_mutex_unlock(&lock);
+    return type;
+}
+
+void *parley_frame_new(const char *css_name, int role, ParleyFrameCallbacks callbacks, void *context) {
+    GType type = parley_frame_type_for(css_name ? css_name : "widget");
+    ParleyFrame *self = g_object_new(type, "accessible-role", (GtkAccessibleRole)role, NULL);
+    self->callbacks = callbacks;
+    self->context = context;
+    return self;
+}
+
+bool parley_is_frame(void *widget) {
+    return widget && G_TYPE_CHECK_INSTANCE_TYPE(widget, parley_frame_get_type());
+}

@@ -1,0 +1,53 @@
+#ifndef CPARLEY_GTK_H
+#define CPARLEY_GTK_H
+
+// What Swift cannot do with GTK by itself: subclass GtkWidget, call variadic functions,
+// and let the GLib main loop run the dispatch main queue. Widgets are passed as `void *`
+// so that this header needs no GTK include paths; the implementation includes GTK.
+
+#include <stdbool.h>
+
+/// Callbacks of a frame widget into its Swift owner. `context` is the owner's pointer;
+/// `release` is called once when the widget is finalized.
+typedef struct ParleyFrameCallbacks {
+    /// Minimum and natural size along `orientation` (0 horizontal, 1 vertical).
+    void (*measure)(void *context, int orientation, int for_size, int *minimum, int *natural);
+    /// The widget got `width` × `height`: allocate the children.
+    void (*allocate)(void *context, int width, int height);
+    /// Draws under the children (may be NULL). `snapshot` is a GtkSnapshot.
+    void (*snapshot)(void *context, void *snapshot, int width, int height);
+    /// The widget is gone: release `context`.
+    void (*release)(void *context);
+} ParleyFrameCallbacks;
+
+/// A new frame widget: a GtkWidget whose children Swift places itself. Its CSS node is
+/// named `css_name`; `role` is a GtkAccessibleRole. Returns a floating reference.
+void *parley_frame_new(const char *css_name, int role, ParleyFrameCallbacks callbacks, void *context);
+
+/// Whether `widget` is a frame widget.
+bool parley_is_frame(void *widget);
+
+/// Sets the accessible label of `accessible` (a GtkAccessible).
+void parley_accessible_set_label(void *accessible, const char *label);
+/// Sets the accessible description of `accessible`.
+void parley_accessible_set_description(void *accessible, const char *description);
+/// Sets the accessible role-independent "live" politeness of a log (polite).
+void parley_accessible_set_live_polite(void *accessible);
+
+/// Sets a boolean property on a GObject.
+void parley_object_set_bool(void *object, const char *property, bool value);
+/// Sets an integer property on a GObject.
+void parley_object_set_int(void *object, const char *property, int value);
+/// Sets a string property on a GObject.
+void parley_object_set_string(void *object, const char *property, const char *value);
+/// A copy of a string property of a GObject (free it with g_free), or NULL.
+char *parley_object_dup_string(void *object, const char *property);
+/// Reads a boolean property of a GObject.
+bool parley_object_get_bool(void *object, const char *property);
+
+/// Makes the default GLib main context run the dispatch main queue (and with it
+/// `@MainActor` tasks) whenever it has work. Call once, on the main thread, before running
+/// a GLib main loop there. Returns false if already attached.
+bool parley_main_queue_attach(void);
+
+#endif

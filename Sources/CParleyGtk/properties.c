@@ -1,0 +1,42 @@
+#include "CParleyGtk.h"
+#include <gtk/gtk.h>
+
+// Wrappers for GObject's and GtkAccessible's variadic setters, which Swift cannot call.
+
+void parley_accessible_set_label(void *accessible, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+void parley_accessible_set_description(void *accessible, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                   description, -1);
+}
+
+void parley_accessible_set_live_polite(void *accessible) {
+    (void)accessible;
+    // GTK 4.8 has no "live" property; the log role already implies polite announcements.
+}
+
+void parley_object_set_bool(void *object, const char *property, bool value) {
+    g_object_set(G_OBJECT(object), property, (gboolean)value, NULL);
+}
+
+void parley_object_set_int(void *object, const char *property, int value) {
+    g_object_set(G_OBJECT(object), property, value, NULL);
+}
+
+void parley_object_set_string(void *object, const char *property, const char *value) {
+    g_object_set(G_OBJECT(object), property, value, NULL);
+}
+
+bool parley_object_get_bool(void *object, const char *property) {
+    gboolean value = FALSE;
+    g_object_get(G_OBJECT(object), property, &value, NULL);
+    return value;
+}
+
+char *parley_object_dup_string(void *object, const char *property) {
+    char *value = NULL;
+    g_object_get(G_OBJECT(object), property, &value, NULL);
+    return value;
+}

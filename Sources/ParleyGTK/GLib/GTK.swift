@@ -1,0 +1,47 @@
+import CGtk4
+import CParleyGtk
+import Foundation
+
+/// Starting GTK and running its main loop so that Swift concurrency works inside it.
+@MainActor
+public enum GTK {
+    /// Why GTK could not start.
+    public struct StartError: Error, CustomStringConvertible {
+        /// What went wrong and what to do.
+        public var description: String
+    }
+
+    private static var isInitialized = false
+
+    /// Initializes GTK once, from the main actor. Throws when there is no display to open
+    /// (no `WAYLAND_DISPLAY` or `DISPLAY`; under CI, run inside `xvfb-run`).
+    ///
+    /// GTK is used from the main actor only. In an application the main actor is the main
+    /// thread running the GLib loop; in a test runner (where `dispatch_main` gives the main
+    /// queue to worker threads) it is one serial queue, which GTK tolerates.
+    public static func initialize() throws {
+        guard !isInitialized else { return }
+        guard gtk_init_check() != 0 else {
+            throw StartError(
+                description: "Cannot open a display (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset")). "
+                    + "Run inside a desktop session, or under Xvfb: xvfb-run -a <command>.")
+        }
+        isInitialized = true
+    }
+
+    /// Makes the GLib main loop run `@MainActor` tasks and `DispatchQueue.main` work.
+    ///
+    /// Call before running the loop yourself (`g_application_run`, `g_main_loop_run`);
+    /// ``ParleyApplication`` does it for you. Without it, a `Task { @MainActor in }`
+    /// started from a GTK signal handler might never run.
+    public static func runsMainActorTasks() {
+        _ = parley_main_queue_attach()
+    }
+
+    /// Runs one iteration of the default main context without blocking; returns whether
+    /// anything was dispatched. For tests and benchmarks that drive GTK by hand.
+    @discardableResult
+    public static func iterate() -> Bool {
+        g_main_context_iteration(nil, 0) != 0
+    }
+}

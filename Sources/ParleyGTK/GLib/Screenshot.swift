@@ -1,0 +1,42 @@
+import CGtk4
+import Foundation
+
+/// Renders widgets to PNG files, in process: the widget's paintable is drawn into a
+/// texture by the window's renderer (or a cairo renderer) and saved.
+@MainActor
+public enum Screenshot {
+    /// Why a screenshot could not be taken.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong.
+        public var description: String
+    }
+
+    /// Writes a PNG of `widget` as currently drawn to `path`; returns whether the file was
+    /// written. The widget must be shown in a realized window.
+    @discardableResult
+    public static func png(of widget: WidgetPointer, to path: String) throws -> Bool {
+        let width = gtk_widget_get_width(widget)
+        let height = gtk_widget_get_height(widget)
+        guard width > 0, height > 0, let native = gtk_widget_get_native(widget) else {
+            throw Failure(description: "the widget is not shown (size \(width)×\(height))")
+        }
+        let paintable = gtk_widget_paintable_new(widget)!
+        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+        let snapshot = gtk_snapshot_new()!
+        gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+        guard let node = gtk_snapshot_free_to_node(snapshot) else {
+            throw Failure(description: "the widget drew nothing")
+        }
+        defer { gsk_render_node_unref(node) }
+        let renderer = gtk_native_get_renderer(native)
+        var bounds = graphene_rect_t(
+            origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
+        guard let texture = gsk_renderer_render_texture(renderer, node, &bounds) else {
+            throw Failure(description: "the renderer made no texture")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        try? FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        return gdk_texture_save_to_png(texture, path) != 0
+    }
+}

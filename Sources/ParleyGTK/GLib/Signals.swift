@@ -1,0 +1,135 @@
+import CGtk4
+
+/// Connecting Swift closures to GObject signals.
+///
+/// `g_signal_connect` is a macro; these call `g_signal_connect_data` with a retained box
+/// holding the closure and a destroy notify that releases it when the handler is
+/// disconnected or the object is finalized. GTK emits signals on the main thread, so the
+/// closures are main-actor isolated.
+@MainActor
+enum Signals {
+    /// A retained closure, passed to GLib as the handler's user data.
+    final class Box<Handler> {
+        let handler: Handler
+        init(_ handler: Handler) { self.handler = handler }
+    }
+
+    static let releaseBox: GClosureNotify = { data, _ in
+        guard let data else { return }
+        Unmanaged<AnyObject>.fromOpaque(data).release()
+    }
+
+    @discardableResult
+    static func connect<Handler>(
+        _ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: Handler, thunk: GCallback,
+        after: Bool = false
+    ) -> gulong {
+        let box = Unmanaged.passRetained(Box(handler) as AnyObject).toOpaque()
+        return g_signal_connect_data(
+            instance, signal, thunk, box, releaseBox, after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0))
+    }
+
+    static func handler<Handler>(_ data: gpointer?, as: Handler.Type) -> Handler {
+        (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! Box<Handler>).handler
+    }
+
+    /// `void handler(instance)`: clicked, changed, destroy, notify...
+    @discardableResult
+    static func connect(
+        _ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
+        _ handler: @escaping @MainActor () -> Void
+    ) -> gulong {
+        typealias Thunk = @convention(c) (gpointer?, gpointer?) -> Void
+        let thunk: Thunk = { _, data in
+            let handler = Signals.handler(data, as: (@MainActor () -> Void).self)
+            MainActor.assumeIsolated { handler() }
+        }
+        return connect(instance, signal, handler, thunk: unsafeBitCast(thunk, to: GCallback.self), after: after)
+    }
+
+    /// `void handler(instance, gpointer)`: notify::property, activate with a parameter.
+    @discardableResult
+    static func connectPointer(
+        _ instance: UnsafeMutableRawPointer, _ signal: String,
+        _ handler: @escaping @MainActor (gpointer?) -> Void
+    ) -> gulong {
+        typealias Thunk = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
+        let thunk: Thunk = { _, argument, data in
+            let handler = Signals.handler(data, as: (@MainActor (gpointer?) -> Void).self)
+            MainActor.assumeIsolated { handler(argument) }
+        }
+        return connect(instance, signal, handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `gboolean handler(instance, gpointer)`: activate-link.
+    @discardableResult
+    static func connectPointerReturning(
+        _ instance: UnsafeMutableRawPointer, _ signal: String,
+        _ handler: @escaping @MainActor (gpointer?) -> Bool
+    ) -> gulong {
+        typealias Thunk = @convention(c) (gpointer?, gpointer?, gpointer?) -> gboolean
+        let thunk: Thunk = { _, argument, data in
+            let handler = Signals.handler(data, as: (@MainActor (gpointer?) -> Bool).self)
+            return MainActor.assumeIsolated { handler(argument) } ? 1 : 0
+        }
+        return connect(instance, signal, handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `void handler(instance, int n_press, double x, double y)`: GtkGestureClick.
+    @discardableResult
+    static func connectPress(
+        _ instance: UnsafeMutableRawPointer, _ signal: String,
+        _ handler: @escaping @MainActor (Int, Double, Double) -> Void
+    ) -> gulong {
+        typealias Thunk = @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void
+        let thunk: Thunk = { _, count, x, y, data in
+            let handler = Signals.handler(data, as: (@MainActor (Int, Double, Double) -> Void).self)
+            MainActor.assumeIsolated { handler(Int(count), x, y) }
+        }
+        return connect(instance, signal, handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `void handler(instance, double x, double y)`: GtkGestureLongPress "pressed",
+    /// GtkEventControllerScroll "decelerate".
+    @discardableResult
+    static func connectPoint(
+        _ instance: UnsafeMutableRawPointer, _ signal: String,
+        _ handler: @escaping @MainActor (Double, Double) -> Void
+    ) -> gulong {
+        typealias Thunk = @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> Void
+        let thunk: Thunk = { _, x, y, data in
+            let handler = Signals.handler(data, as: (@MainActor (Double, Double) -> Void).self)
+            MainActor.assumeIsolated { handler(x, y) }
+        }
+        return connect(instance, signal, handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `gboolean handler(instance, double dx, double dy)`: GtkEventControllerScroll "scroll".
+    @discardableResult
+    static func connectScroll(
+        _ instance: UnsafeMutableRawPointer, _ signal: String,
+        _ handler: @escaping @MainActor (Double, Double) -> Bool
+    ) -> gulong {
+        typealias Thunk = @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> gboolean
+        let thunk: Thunk = { _, dx, dy, data in
+            let handler = Signals.handler(data, as: (@MainActor (Double, Double) -> Bool).self)
+            return MainActor.assumeIsolated { handler(dx, dy) } ? 1 : 0
+        }
+        return connect(instance, signal, handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `gboolean handler(instance, guint keyval, guint keycode, GdkModifierType state)`:
+    /// GtkEventControllerKey "key-pressed".
+    @discardableResult
+    static func connectKey(
+        _ instance: UnsafeMutableRawPointer, _ signal: String,
+        _ handler: @escaping @MainActor (UInt32, GdkModifierType) -> Bool
+    ) -> gulong {
+        typealias Thunk = @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean
+        let thunk: Thunk = { _, keyval, _, state, data in
+            let handler = Signals.handler(data, as: (@MainActor (UInt32, GdkModifierType) -> Bool).self)
+            return MainActor.assumeIsolated { handler(keyval, state) } ? 1 : 0
+        }
+        return connect(instance, signal, handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+}

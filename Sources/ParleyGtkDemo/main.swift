@@ -1,0 +1,2 @@
+import ParleyGTK
+print("parley-gtk-demo")

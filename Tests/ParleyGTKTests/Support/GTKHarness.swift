@@ -1,0 +1,119 @@
+import CGtk4
+import Foundation
+@testable import ParleyGTK
+import Testing
+
+/// Runs GTK inside the test process: initializes it once on the main thread, opens
+/// windows and iterates the GLib main context until a condition holds.
+///
+/// GTK tests need a display. `scripts/test` starts Xvfb and sets `PARLEY_REQUIRE_DISPLAY`,
+/// which turns a missing display into a failure instead of a skip.
+@MainActor
+enum GTKHarness {
+    /// Whether GTK tests can run here.
+    nonisolated static var hasDisplay: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil
+            || environment["PARLEY_REQUIRE_DISPLAY"] != nil
+    }
+
+    /// Initializes GTK (once) with the cairo renderer and fixed settings.
+    static func start() throws {
+        setenv("GSK_RENDERER", "cairo", 0)
+        setenv("GDK_BACKEND", "x11", 0)
+        try GTK.initialize()
+    }
+
+    /// A window of `width` × `height` showing `child`, presented.
+    static func window(_ child: WidgetPointer, width: Int32 = 420, height: Int32 = 600) throws -> WidgetPointer {
+        try start()
+        let window = gtk_window_new()!
+        gtk_window_set_default_size(window.cast(to: GtkWindow.self), width, height)
+        gtk_window_set_child(window.cast(to: GtkWindow.self), child)
+        gtk_window_present(window.cast(to: GtkWindow.self))
+        return window
+    }
+
+    /// Closes and destroys `window`.
+    static func close(_ window: WidgetPointer) {
+        gtk_window_destroy(window.cast(to: GtkWindow.self))
+        drain()
+    }
+
+    /// Dispatches everything pending in the main context.
+    static func drain() {
+        var rounds = 0
+        while GTK.iterate(), rounds < 10_000 { rounds += 1 }
+    }
+
+    /// Iterates the main loop until `condition` holds; fails the test after `timeout`.
+    @discardableResult
+    static func pump(
+        until condition: () -> Bool, timeout: Duration = .seconds(30),
+        _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            drain()
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        Issue.record(comment ?? "condition not met within \(timeout)", sourceLocation: sourceLocation)
+        return false
+    }
+
+    /// Iterates the main loop for `duration` (frames, animations).
+    static func pump(for duration: Duration) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now + duration
+        while clock.now < deadline {
+            drain()
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// The widget's allocated size.
+    static func size(_ widget: WidgetPointer) -> (width: Int, height: Int) {
+        (Int(gtk_widget_get_width(widget)), Int(gtk_widget_get_height(widget)))
+    }
+
+    /// All descendants of `widget` (depth first), `widget` included.
+    static func descendants(_ widget: WidgetPointer) -> [WidgetPointer] {
+        var result = [widget]
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            result += descendants(current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return result
+    }
+
+    /// Descendants carrying CSS class `name` that are drawn (visible and mapped).
+    static func shown(_ widget: WidgetPointer, class name: String) -> [WidgetPointer] {
+        descendants(widget).filter {
+            gtk_widget_has_css_class($0, name) != 0 && gtk_widget_get_mapped($0) != 0
+        }
+    }
+
+    /// The text of a GtkLabel.
+    static func text(_ label: WidgetPointer) -> String {
+        String(cString: gtk_label_get_text(OpaquePointer(label)))
+    }
+
+    /// Renders `widget` to a PNG at `path` (for looking at) with the cairo renderer.
+    static func screenshot(_ widget: WidgetPointer, to path: String) throws {
+        let saved = try Screenshot.png(of: widget, to: path)
+        #expect(saved, "no screenshot written to \(path)")
+    }
+}
+
+/// Where screenshots from tests go: `.build/screenshots` (for looking at, not compared).
+enum Screenshots {
+    static var directory: String {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/screenshots")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+}
