@@ -133,3 +133,52 @@ enum Signals {
         return connect(instance, signal, handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 }
+
+/// Per-frame callbacks (`gtk_widget_add_tick_callback`) calling a Swift closure that
+/// returns whether to keep ticking.
+@MainActor
+enum TickCallbacks {
+    /// Adds `handler`, called once per frame with the frame time in seconds; it runs until
+    /// it returns `false` or ``remove(_:from:)`` is called.
+    @discardableResult
+    static func add(to widget: WidgetPointer, _ handler: @escaping @MainActor (Double) -> Bool) -> guint {
+        typealias Thunk = @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean
+        let thunk: Thunk = { _, clock, data in
+            let handler = Signals.handler(data, as: (@MainActor (Double) -> Bool).self)
+            let time = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
+            return MainActor.assumeIsolated { handler(time) } ? 1 : 0
+        }
+        let box = Unmanaged.passRetained(Signals.Box(handler) as AnyObject).toOpaque()
+        let destroy: GDestroyNotify = { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        }
+        return gtk_widget_add_tick_callback(widget, thunk, box, destroy)
+    }
+
+    /// Removes a tick callback.
+    static func remove(_ id: guint, from widget: WidgetPointer) {
+        gtk_widget_remove_tick_callback(widget, id)
+    }
+}
+
+/// Runs a closure once from the GLib main loop, when it is next idle: for changes that
+/// must not happen in the middle of a layout (showing or hiding widgets).
+@MainActor
+enum Idle {
+    /// Schedules `work`.
+    static func once(_ work: @escaping @MainActor () -> Void) {
+        typealias Thunk = @convention(c) (gpointer?) -> gboolean
+        let thunk: Thunk = { data in
+            let work = Signals.handler(data, as: (@MainActor () -> Void).self)
+            MainActor.assumeIsolated { work() }
+            return 0
+        }
+        let box = Unmanaged.passRetained(Signals.Box(work) as AnyObject).toOpaque()
+        let destroy: GDestroyNotify = { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        }
+        g_idle_add_full(G_PRIORITY_HIGH_IDLE, thunk, box, destroy)
+    }
+}

@@ -1,13 +1,19 @@
 import CGtk4
 import CParleyGtk
+import ParleyCore
 
 /// A GtkWidget pointer, as GTK's constructors return it.
 public typealias WidgetPointer = UnsafeMutablePointer<GtkWidget>
 
 extension UnsafeMutablePointer where Pointee == GtkWidget {
-    /// The same object as the opaque pointer that GTK's type-specific calls take
-    /// (`GtkLabel *`, `GtkBox *`...).
+    /// The same object as the opaque pointer that calls on types without a public struct
+    /// take (`GtkLabel *`, `GtkPicture *`...).
+    func ptr() -> OpaquePointer { OpaquePointer(self) }
+    /// The same as ``ptr()`` for calls on opaque types.
     var opaque: OpaquePointer { OpaquePointer(self) }
+    /// The same object as a typed pointer, for calls on types with a public struct
+    /// (`GtkButton *`, `GtkBox *`...); the type comes from the call's parameter.
+    func ptr<T>() -> UnsafeMutablePointer<T> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self) }
     /// The same object as a pointer to a GTK type with a public struct (`GtkWindow`...).
     func cast<T>(to type: T.Type = T.self) -> UnsafeMutablePointer<T> {
         UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self)
@@ -26,11 +32,26 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
         nonmutating set { gtk_widget_set_visible(self, newValue ? 1 : 0) }
     }
 
-    /// Allocates the widget at a rectangle of its parent, optionally moved by `dy` and
-    /// faded to `opacity` (animations).
+    /// Allocates the widget at a rectangle of its parent (pixels from the parent's
+    /// top-left). GTK requires a measure before each allocation; for labels it is cached.
     func place(x: Double, y: Double, width: Double, height: Double) {
-        let transform = gsk_transform_translate(nil, [graphene_point_t(x: Float(x), y: Float(y))])
+        var minimum: Int32 = 0
+        var natural: Int32 = 0
+        gtk_widget_measure(self, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        var point = graphene_point_t(x: Float(x.rounded()), y: Float(y.rounded()))
+        let transform = gsk_transform_translate(nil, &point)
         gtk_widget_allocate(self, Int32(max(0, width.rounded())), Int32(max(0, height.rounded())), -1, transform)
+    }
+
+    /// Allocates the widget at `rect`, moved by `dx`, `dy`.
+    func place(_ rect: Rect, dx: Double = 0, dy: Double = 0) {
+        place(x: rect.minX + dx, y: rect.minY + dy, width: rect.width, height: rect.height)
+    }
+
+    /// Keeps the widget out of drawing and picking without unparenting it.
+    var isChildVisible: Bool {
+        get { gtk_widget_get_child_visible(self) != 0 }
+        nonmutating set { gtk_widget_set_child_visible(self, newValue ? 1 : 0) }
     }
 
     /// The widget's preferred height at `width` (its minimum, which GTK guarantees).

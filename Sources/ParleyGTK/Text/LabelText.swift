@@ -14,7 +14,7 @@ struct LabelText {
 
     /// Configures the label for wrapped message text.
     func prepareForWrapping(selectable: Bool) {
-        let label = self.label.opaque
+        let label = self.label.ptr()
         gtk_label_set_wrap(label, 1)
         gtk_label_set_wrap_mode(label, PANGO_WRAP_WORD_CHAR)
         gtk_label_set_xalign(label, 0)
@@ -25,21 +25,21 @@ struct LabelText {
     /// Shows `text` (already inert) in `font`.
     func show(_ text: String, font: OpaquePointer) {
         setFont(font)
-        gtk_label_set_use_markup(label.opaque, 0)
-        gtk_label_set_text(label.opaque, text)
+        gtk_label_set_use_markup(label.ptr(), 0)
+        gtk_label_set_text(label.ptr(), text)
     }
 
     /// Shows message text with its detections as links.
     func show(_ text: DisplayText, font: OpaquePointer) {
         guard !text.detections.isEmpty else { return show(text.string, font: font) }
         setFont(font)
-        gtk_label_set_markup(label.opaque, Self.markup(text))
+        gtk_label_set_markup(label.ptr(), Self.markup(text))
     }
 
-    private func setFont(_ font: OpaquePointer) {
+    func setFont(_ font: OpaquePointer) {
         let attributes = pango_attr_list_new()
         pango_attr_list_insert(attributes, pango_attr_font_desc_new(font))
-        gtk_label_set_attributes(label.opaque, attributes)
+        gtk_label_set_attributes(label.ptr(), attributes)
         pango_attr_list_unref(attributes)
     }
 
@@ -58,6 +58,9 @@ struct LabelText {
         }
         return result + escape(bytes[position...])
     }
+
+    /// `text` escaped for Pango markup.
+    static func escape(_ text: String) -> String { escape(Array(text.utf8)[...]) }
 
     private static func escape(_ bytes: ArraySlice<UInt8>) -> String {
         var escaped = ""

@@ -21,12 +21,14 @@ enum GTKHarness {
     static func start() throws {
         setenv("GSK_RENDERER", "cairo", 0)
         setenv("GDK_BACKEND", "x11", 0)
+        GLibLog.install()
         try GTK.initialize()
     }
 
     /// A window of `width` × `height` showing `child`, presented.
     static func window(_ child: WidgetPointer, width: Int32 = 420, height: Int32 = 600) throws -> WidgetPointer {
         try start()
+        _ = GLibLog.take()
         let window = gtk_window_new()!
         gtk_window_set_default_size(window.cast(to: GtkWindow.self), width, height)
         gtk_window_set_child(window.cast(to: GtkWindow.self), child)
@@ -34,10 +36,14 @@ enum GTKHarness {
         return window
     }
 
-    /// Closes and destroys `window`.
-    static func close(_ window: WidgetPointer) {
+    /// Closes and destroys `window`; records GTK's warnings and criticals since the
+    /// window opened as test issues.
+    static func close(_ window: WidgetPointer, sourceLocation: SourceLocation = #_sourceLocation) {
         gtk_window_destroy(window.cast(to: GtkWindow.self))
         drain()
+        for message in GLibLog.take() {
+            Issue.record("GTK said: \(message)", sourceLocation: sourceLocation)
+        }
     }
 
     /// Dispatches everything pending in the main context.
@@ -99,6 +105,11 @@ enum GTKHarness {
     /// The text of a GtkLabel.
     static func text(_ label: WidgetPointer) -> String {
         String(cString: gtk_label_get_text(OpaquePointer(label)))
+    }
+
+    /// The label of a GtkButton.
+    static func buttonLabel(_ button: WidgetPointer) -> String {
+        gtk_button_get_label(button.ptr()).map { String(cString: $0) } ?? ""
     }
 
     /// Renders `widget` to a PNG at `path` (for looking at) with the cairo renderer.

@@ -1,0 +1,282 @@
+import CGtk4
+import CParleyGtk
+import Foundation
+import ParleyCore
+
+/// The message list as a GTK widget: a conversation of any length, virtualised by the
+/// core's ``Viewport``.
+///
+/// ```swift
+/// let view = MessengerView(conversation: chat, style: .iMessage)
+/// gtk_window_set_child(window, view.widget)
+/// view.events.onEvent { event in print(event) }
+/// ```
+///
+/// Only the rows on screen (plus ``overscan``) exist as widgets; they are recycled as rows
+/// scroll, so a million messages open and scroll like ten. The view follows new messages
+/// while at the bottom, keeps its place when history is prepended, and shows a floating
+/// button with the unread count when scrolled up. It scrolls by wheel, touchpad (with
+/// kinetic deceleration), scroll bar and keyboard (arrows, Page Up/Down, Home/End).
+///
+/// The widget owns the view: it stays alive as long as ``widget`` does, so an app may keep
+/// only the widget. Everything is released when the widget is destroyed.
+@MainActor
+public final class MessengerView: RowHost {
+    /// The root widget, to put into a window or a box.
+    public let widget: WidgetPointer
+    /// The conversation shown; change it from any thread.
+    public let conversation: Conversation
+    /// Taps on avatars, bubbles, links, the history row; long presses.
+    public let events = MessengerEvents()
+    /// The scroll state (anchor, pinned bottom, unread count).
+    public let viewport: Viewport
+    /// The layout engine (Pango measurements, cached).
+    public let layoutEngine: LayoutEngine
+    /// Loads pictures for the rows.
+    public let images: ImageLoader
+    /// Text measurement matching the labels.
+    public let measurer: PangoMeasurer
+    /// Extra height laid out above and below the visible area, in pixels.
+    public var overscan: Double = 240
+    /// Whether activated links open in the desktop's handler (after the event is sent).
+    public var opensLinks = true
+    /// Items the context menu adds after Copy and Delete.
+    public var menuActions: [MessageAction] = [] {
+        didSet { menu.rebuild(actions: menuActions) }
+    }
+    /// What Delete in the context menu does; by default the message is removed from the
+    /// conversation (animated).
+    public var onDelete: (@MainActor (MessageID) -> Void)?
+
+    /// The style; setting it restyles every row.
+    public var style: ChatStyle {
+        get { layoutEngine.style }
+        set { applyStyle(newValue) }
+    }
+
+    /// The history pager; the view asks it for pages as the top comes near.
+    public var pager: HistoryPager? {
+        get { viewport.pager }
+        set { viewport.pager = newValue }
+    }
+
+    let list: Frame
+    let body: WidgetPointer
+    let overlay: WidgetPointer
+    let scrollbar: WidgetPointer
+    let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    let newMessagesButton: WidgetPointer
+    var sheet: StyleSheet
+    var active: [RowID: RowView] = [:]
+    var pool: [RowView] = []
+    var lastPlaced: [RowID: Double] = [:]
+    var placedOrder: [RowID] = []
+    let animator = RowAnimator()
+    var scrolling = ScrollMotion()
+    var isUpdatingScrollbar = false
+    var chromeUpdateScheduled = false
+    var customFactories: [String: @MainActor (CustomContent, MessageID) -> WidgetPointer] = [:]
+    lazy var menu = MessageMenu(view: self)
+    private var observation: Observation?
+    private var imageObservation: ImageLoader.Observation?
+    private var lastSize = Size(width: 0, height: 0)
+
+    /// Creates the view for `conversation`.
+    ///
+    /// - Parameters:
+    ///   - conversation: What to show.
+    ///   - style: A theme (``ChatStyle/light`` by default); its metrics are in pixels.
+    ///   - images: Where pictures come from (a shared loader with memory and disk caches).
+    public init(conversation: Conversation, style: ChatStyle = .light, images: ImageLoader = .shared) {
+        self.conversation = conversation
+        self.images = images
+        list = Frame(cssName: "messages", role: GTK_ACCESSIBLE_ROLE_LOG)
+        gtk_widget_set_focusable(list.widget, 1)
+        gtk_widget_set_hexpand(list.widget, 1)
+        gtk_widget_set_vexpand(list.widget, 1)
+        gtk_widget_set_overflow(list.widget, GTK_OVERFLOW_HIDDEN)
+        parley_set_label(list.widget, "Messages")
+        measurer = PangoMeasurer(widget: list.widget)
+        var pixelStyle = style
+        pixelStyle.metrics = style.metrics.unitAspect == 1 ? style.metrics : .points
+        layoutEngine = LayoutEngine(style: pixelStyle, measurer: measurer)
+        viewport = Viewport(conversation: conversation, layoutEngine: layoutEngine, size: Size(width: 360, height: 480))
+        sheet = StyleSheet(style: pixelStyle)
+
+        adjustment = gtk_adjustment_new(0, 0, 1, 0.01, 0.1, 1)!
+        scrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, adjustment)
+        body = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        gtk_box_append(body.ptr(), list.widget)
+        gtk_box_append(body.ptr(), scrollbar)
+        newMessagesButton = gtk_button_new_with_label("↓")
+        gtk_widget_add_css_class(newMessagesButton, "new-messages")
+        // The button floats above the bottom edge; a spacer rather than a margin, which an
+        // overlay shrunk to nothing would turn into a negative height.
+        let floating = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let spacer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_size_request(spacer, 1, 12)
+        gtk_box_append(floating.ptr(), newMessagesButton)
+        gtk_box_append(floating.ptr(), spacer)
+        gtk_widget_set_halign(floating, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(floating, GTK_ALIGN_END)
+        gtk_widget_set_can_target(spacer, 0)
+        newMessagesButton.isShown = false
+        overlay = gtk_overlay_new()
+        gtk_overlay_set_child(overlay.ptr(), body)
+        gtk_overlay_add_overlay(overlay.ptr(), floating)
+        widget = overlay
+        gtk_widget_add_css_class(widget, "parley")
+
+        sheet.install()
+        applyScopeClasses(old: nil)
+        keepAliveWithWidget()
+        list.handlers.allocate = { [weak self] width, height in self?.allocate(width: width, height: height) }
+        list.handlers.measure = { vertical, _ in vertical ? (80, 480) : (120, 360) }
+        installScrolling()
+        installPointer()
+        Signals.connect(newMessagesButton.raw, "clicked") { [weak self] in self?.scrollToBottom(animated: true) }
+        observation = conversation.observe { [weak self] change in
+            Task { @MainActor in self?.apply(change) }
+        }
+        imageObservation = images.observe { [weak self] _ in self?.imagesChanged() }
+    }
+
+    deinit {
+        observation?.cancel()
+    }
+
+    /// Shows custom messages of `kind` with widgets from `factory` (called when such a
+    /// message scrolls into view; the widget is placed at the layout's content frame).
+    public func register(kind: String, _ factory: @escaping @MainActor (CustomContent, MessageID) -> WidgetPointer) {
+        customFactories[kind] = factory
+        invalidateRows()
+    }
+
+    /// Scrolls to the newest message and follows new ones again.
+    public func scrollToBottom(animated: Bool = true) {
+        scrolling.stop()
+        if animated, !viewport.isAtBottom {
+            animator.slideContent(by: -min(viewport.size.height, 400))
+            startTicking()
+        }
+        viewport.scrollToBottom()
+        relayout()
+    }
+
+    /// Scrolls so that message `id` is at `position`; returns `false` when it is not loaded.
+    @discardableResult
+    public func scroll(to id: MessageID, at position: ScrollPosition = .center) -> Bool {
+        scrolling.stop()
+        let found = viewport.scroll(to: .message(id), at: position)
+        relayout()
+        return found
+    }
+
+    // MARK: Internals
+
+    /// Lays the rows out again at the next frame.
+    func relayout() {
+        gtk_widget_queue_allocate(list.widget)
+    }
+
+    /// Forces every row on screen to re-apply its content (style or images changed).
+    func invalidateRows() {
+        for row in active.values { row.clear() }
+        relayout()
+    }
+
+    private func imagesChanged() {
+        invalidateRows()
+    }
+
+    private func applyStyle(_ newValue: ChatStyle) {
+        var pixelStyle = newValue
+        pixelStyle.metrics = newValue.metrics.unitAspect == 1 ? newValue.metrics : .points
+        let old = sheet
+        layoutEngine.style = pixelStyle
+        sheet = StyleSheet(style: pixelStyle)
+        sheet.install()
+        applyScopeClasses(old: old)
+        viewport.settle()
+        invalidateRows()
+    }
+
+    private func applyScopeClasses(old: StyleSheet?) {
+        if let old {
+            widget.setClass(old.scopeClass, false)
+            widget.setClass("parley-theme-" + old.style.name, false)
+        }
+        widget.setClass(sheet.scopeClass, true)
+        widget.setClass("parley-theme-" + sheet.style.name, true)
+        widget.setClass("parley-dark", sheet.style.isDark)
+    }
+
+    /// Ties this object's life to the widget's: the widget holds it and releases it when
+    /// finalized.
+    private func keepAliveWithWidget() {
+        let retained = Unmanaged.passRetained(self).toOpaque()
+        g_object_set_data_full(UnsafeMutablePointer<GObject>(OpaquePointer(widget)), "parley-messenger-view", retained) { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        }
+    }
+
+    // MARK: Changes
+
+    func apply(_ change: ChangeSet) {
+        if change.animated && !change.isPrepend {
+            animator.prepare(change: change, placed: lastPlaced)
+        }
+        for id in change.removed {
+            if let row = active[.message(id)], let y = lastPlaced[.message(id)], change.animated {
+                active[.message(id)] = nil
+                animator.fadeOut(row, at: y)
+                startTicking()
+            }
+        }
+        viewport.settle()
+        if change.isPrepend || change.historyChanged { viewport.prefetchIfNeeded() }
+        relayout()
+    }
+
+    // MARK: RowHost
+
+    func customWidget(for content: CustomContent, in message: MessageID) -> WidgetPointer? {
+        customFactories[content.kind]?(content, message)
+    }
+
+    func activateLink(_ uri: String, in message: MessageID) -> Bool {
+        if let found = conversation.message(message), case .text(let text) = found.content {
+            let shown = DisplayText(text)
+            if let detection = shown.detections.first(where: { ($0.target?.absoluteString ?? "") == uri }) {
+                events.send(.tapLink(message, detection))
+            }
+        }
+        if opensLinks, let window = gtk_widget_get_root(widget) {
+            gtk_show_uri(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), uri, UInt32(GDK_CURRENT_TIME))
+        }
+        return true
+    }
+
+    func loadEarlier() {
+        events.send(.tapLoadEarlier)
+        guard let pager else { return }
+        Task { @MainActor in
+            if case .failed = conversation.historyIndicator { _ = await pager.retry() } else { _ = await pager.loadEarlier() }
+        }
+    }
+}
+
+/// An item of the message context menu.
+public struct MessageAction: Sendable {
+    /// The menu label.
+    public var title: String
+    /// Called with the message the menu was opened on.
+    public var perform: @MainActor @Sendable (MessageID) -> Void
+
+    /// Creates a menu item.
+    public init(title: String, perform: @escaping @MainActor @Sendable (MessageID) -> Void) {
+        self.title = title
+        self.perform = perform
+    }
+}

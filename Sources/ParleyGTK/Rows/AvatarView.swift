@@ -1,0 +1,97 @@
+import CGtk4
+import CParleyGtk
+import ParleyCore
+
+/// A round avatar: the sender's picture, or their initials on their colour.
+@MainActor
+final class AvatarView {
+    private let frame = Frame(cssName: "avatar", role: GTK_ACCESSIBLE_ROLE_IMG)
+    private lazy var initials: WidgetPointer = {
+        let label = gtk_label_new(nil)!
+        gtk_label_set_xalign(label.ptr(), 0.5)
+        frame.add(label)
+        return label
+    }()
+    private lazy var picture: WidgetPointer = {
+        let picture = gtk_picture_new()!
+        gtk_picture_set_content_fit(picture.ptr(), GTK_CONTENT_FIT_COVER)
+        frame.add(picture)
+        return picture
+    }()
+    private var color = Color.clear
+
+    init(parent: Frame) {
+        parent.add(frame.widget)
+        gtk_widget_set_overflow(frame.widget, GTK_OVERFLOW_HIDDEN)
+        frame.handlers.draw = { [weak self] snapshot, width, height in
+            guard let self, self.color.alpha > 0 else { return }
+            var rect = graphene_rect_t(
+                origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
+            var rounded = GskRoundedRect()
+            gsk_rounded_rect_init_from_rect(&rounded, &rect, Float(min(width, height) / 2))
+            gtk_snapshot_push_rounded_clip(snapshot, &rounded)
+            var fill = GdkRGBA(red: Float(self.color.red), green: Float(self.color.green), blue: Float(self.color.blue), alpha: 1)
+            gtk_snapshot_append_color(snapshot, &fill, &rect)
+            gtk_snapshot_pop(snapshot)
+        }
+        frame.handlers.allocate = { [weak self] width, height in
+            guard let self else { return }
+            let rect = Rect(x: 0, y: 0, width: width, height: height)
+            if self.initials.isShown { self.initials.place(rect) }
+            if self.picture.isShown { self.picture.place(rect) }
+        }
+    }
+
+    /// Shows `sender`'s avatar.
+    func show(_ sender: Sender, host: any RowHost) {
+        frame.widget.isShown = true
+        parley_set_label(frame.widget, sender.name)
+        var texture: Texture?
+        switch sender.avatar {
+        case .file(let path):
+            if case .loaded(let loaded) = host.images.state(of: .file(path: path), maxSize: Size(width: 96, height: 96)) {
+                texture = loaded
+            }
+        case .url(let url):
+            if case .loaded(let loaded) = host.images.state(of: .url(url), maxSize: Size(width: 96, height: 96)) {
+                texture = loaded
+            }
+        case .initials, .none:
+            break
+        }
+        if let texture {
+            gtk_picture_set_paintable(picture.ptr(), texture.paintable)
+            picture.isShown = true
+            initials.isShown = false
+            color = .clear
+        } else {
+            picture.isShown = false
+            if case .none = sender.avatar {
+                initials.isShown = false
+            } else {
+                let font = FontSpec(size: max(7, host.style.metrics.avatarSize.height * 0.3), weight: .semibold)
+                LabelText(initials).show(InertText.singleLine(sender.initials), font: host.measurer.description(font))
+                initials.isShown = true
+            }
+            color = Color.avatar(for: sender.id)
+        }
+        gtk_widget_queue_draw(frame.widget)
+    }
+
+    /// Hides the avatar.
+    func hide() {
+        frame.widget.isShown = false
+    }
+
+    /// Places the avatar in its row.
+    func place(_ rect: Rect) {
+        guard frame.widget.isShown else { return }
+        frame.widget.place(rect)
+    }
+}
+
+/// Sets the accessible label of a widget.
+@MainActor
+func parley_set_label(_ widget: WidgetPointer, _ label: String) {
+    parley_accessible_set_label(widget.raw, label)
+}

@@ -1,0 +1,111 @@
+import CGtk4
+import ParleyCore
+
+/// The row above the oldest loaded message: a spinner while a page loads, a "Load earlier
+/// messages" button in manual mode, or the error with a retry button.
+@MainActor
+final class HistoryRowView {
+    private let parent: Frame
+    private lazy var spinner: WidgetPointer = {
+        let spinner = gtk_spinner_new()!
+        parent.add(spinner)
+        return spinner
+    }()
+    private lazy var label: WidgetPointer = {
+        let label = gtk_label_new(nil)!
+        gtk_widget_add_css_class(label, "history-label")
+        gtk_label_set_ellipsize(label.ptr(), PANGO_ELLIPSIZE_END)
+        parent.add(label)
+        return label
+    }()
+    private lazy var button: WidgetPointer = {
+        let button = gtk_button_new()!
+        gtk_widget_add_css_class(button, "flat")
+        gtk_widget_add_css_class(button, "load-earlier")
+        Signals.connect(button.raw, "clicked") { [weak self] in self?.host?.loadEarlier() }
+        parent.add(button)
+        return button
+    }()
+    private weak var host: (any RowHost)?
+
+    init(parent: Frame) {
+        self.parent = parent
+    }
+
+    /// Shows `indicator`.
+    func show(_ indicator: HistoryIndicator, host: any RowHost) {
+        self.host = host
+        let font = host.measurer.description(host.style.labelFont)
+        parent.widget.setClass("failed", false)
+        switch indicator {
+        case .hidden:
+            hide()
+        case .loading:
+            spinner.isShown = true
+            gtk_spinner_start(spinner.ptr())
+            LabelText(label).show(indicator.title, font: font)
+            label.isShown = true
+            button.isShown = false
+        case .loadEarlier:
+            stopSpinner()
+            label.isShown = false
+            gtk_button_set_label(button.ptr(), indicator.title)
+            button.isShown = true
+        case .failed:
+            stopSpinner()
+            parent.widget.setClass("failed", true)
+            LabelText(label).show(InertText.singleLine(indicator.title), font: font)
+            label.isShown = true
+            gtk_button_set_label(button.ptr(), "Retry")
+            button.isShown = true
+        }
+    }
+
+    /// Hides every part.
+    func hide() {
+        stopSpinner()
+        label.isShown = false
+        button.isShown = false
+    }
+
+    private func stopSpinner() {
+        gtk_spinner_stop(spinner.ptr())
+        spinner.isShown = false
+    }
+
+    /// Places the parts, centred in `rect` (row coordinates), across the row's height.
+    func place(_ rect: Rect, rowHeight: Double) {
+        let spinnerSize = 16.0
+        let labelWidth = label.isShown ? min(rect.width, naturalWidth(label)) : 0
+        let buttonWidth = button.isShown ? min(rect.width - labelWidth, naturalWidth(button)) : 0
+        let spinnerWidth = spinner.isShown ? spinnerSize + 8 : 0
+        let total = spinnerWidth + labelWidth + (button.isShown && label.isShown ? 8 : 0) + buttonWidth
+        var x = rect.minX + max(0, (rect.width - total) / 2)
+        let middle = rowHeight / 2
+        if spinner.isShown {
+            spinner.place(x: x, y: middle - spinnerSize / 2, width: spinnerSize, height: spinnerSize)
+            x += spinnerWidth
+        }
+        if label.isShown {
+            let height = naturalHeight(label)
+            label.place(x: x, y: middle - height / 2, width: labelWidth, height: height)
+            x += labelWidth + 8
+        }
+        if button.isShown {
+            let height = min(rowHeight, max(24, naturalHeight(button)))
+            button.place(x: x, y: middle - height / 2, width: buttonWidth, height: height)
+        }
+    }
+
+    private func naturalWidth(_ widget: WidgetPointer) -> Double {
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        return Double(natural)
+    }
+
+    private func naturalHeight(_ widget: WidgetPointer) -> Double {
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, nil, nil)
+        return Double(natural)
+    }
+}

@@ -1,0 +1,131 @@
+import CGtk4
+import ParleyCore
+
+/// The CSS that draws a ``ChatStyle`` on GTK widgets.
+///
+/// Every rule is scoped by a class on the view's root (``scopeClass``), so views with
+/// different styles live side by side. The sheet is installed for the display just below
+/// application priority: an app's own CSS (at `GTK_STYLE_PROVIDER_PRIORITY_APPLICATION`)
+/// overrides it. The CSS nodes and classes an app can target:
+///
+/// - `messages` (the list), `message` (a row) with `.incoming`/`.outgoing`, `.first`,
+///   `.middle`, `.last`, `.single`, and the content kind (`.text`, `.emoji`, `.image`,
+///   `.collection`, `.custom`, `.notice`, `.typing`, `.history`);
+/// - `bubble` with the same classes; `.plain` when the shape draws no bubble;
+/// - `label.name`, `label.top-label`, `label.bottom-label`, `label.status`, `label.body`,
+///   `label.caption`, `avatar`, `typing-dot`, `button.new-messages`;
+/// - the theme as `.parley-theme-<name>` on the view's root.
+struct StyleSheet {
+    /// The style drawn.
+    let style: ChatStyle
+    /// The class added to the view's root that scopes the rules.
+    let scopeClass: String
+    /// The CSS text.
+    let css: String
+
+    init(style: ChatStyle) {
+        self.style = style
+        let body = Self.rules(style, scope: ".parley-scope")
+        var hasher = Hasher()
+        hasher.combine(body)
+        // Hasher is seeded per process; the class only needs to be unique within it.
+        scopeClass = "parley-style-" + String(UInt(bitPattern: hasher.finalize()), radix: 36)
+        css = body.replacingOccurrences(of: ".parley-scope", with: "." + scopeClass)
+    }
+
+    /// Providers already installed, by scope class.
+    @MainActor private static var installed: [String: UnsafeMutablePointer<GtkCssProvider>] = [:]
+
+    /// Installs the sheet for the default display (once per distinct style).
+    @MainActor
+    func install() {
+        guard Self.installed[scopeClass] == nil, let display = gdk_display_get_default() else { return }
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(
+            display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) - 10)
+        Self.installed[scopeClass] = provider
+    }
+
+    // MARK: Rules
+
+    private static func rules(_ style: ChatStyle, scope s: String) -> String {
+        var css = """
+            \(s) messages { background-color: \(style.backgroundColor.css); }
+            \(s) message label { padding: 0; margin: 0; min-height: 0; }
+            \(s) bubble { border-radius: 0; }
+            \(s) label.name { color: \(style.nameColor.css); }
+            \(s) label.top-label, \(s) label.bottom-label { color: \(style.labelColor.css); }
+            \(s) label.bottom-label.failed, \(s) label.status.failed { color: \(style.failureColor.css); }
+            \(s) label.status { color: \(style.labelColor.css); }
+            \(s) label.status.read { color: \(style.outgoing.bubbleColor.css); }
+            \(s) label.notice, \(s) message.notice label { color: \(style.noticeColor.css); }
+            \(s) message.history label { color: \(style.labelColor.css); }
+            \(s) message.history.failed label { color: \(style.failureColor.css); }
+            \(s) label.typing-label { color: \(style.labelColor.css); }
+            \(s) avatar { border-radius: 9999px; }
+            \(s) avatar label { color: white; font-weight: 600; }
+            \(s) picture.media { background-color: \(style.isDark ? "alpha(white, 0.06)" : "alpha(black, 0.05)"); }
+            \(s) .media-placeholder { color: \(style.labelColor.css); background-color: \(style.isDark ? "alpha(white, 0.08)" : "alpha(black, 0.06)"); }
+            \(s) .collection-cell { border-radius: 10px; background-color: \(style.isDark ? "alpha(white, 0.08)" : "alpha(black, 0.05)"); }
+            \(s) typing-dot { background-color: \(style.labelColor.css); border-radius: 9999px; min-width: 8px; min-height: 8px; opacity: 0.35; animation: parley-typing 1.2s ease-in-out infinite; }
+            \(s) typing-dot.second { animation-delay: 200ms; }
+            \(s) typing-dot.third { animation-delay: 400ms; }
+            \(s) button.new-messages { border-radius: 9999px; padding: 4px 14px; background-color: \(style.outgoing.bubbleColor.css); color: \(style.outgoing.textColor.css); box-shadow: 0 2px 6px alpha(black, 0.25); }
+
+            """
+        for side in Side.allCases {
+            let name = side == .incoming ? "incoming" : "outgoing"
+            let colors = style[side]
+            css += """
+                \(s) bubble.\(name) { background-color: \(style.bubbles.color(for: side).css); color: \(colors.textColor.css); }
+                \(s) bubble.\(name) > label link { color: \(colors.linkColor.css); }
+
+                """
+            for position in [GroupPosition.single, .first, .middle, .last] {
+                let corners = style.bubbles.shape(for: position).corners(for: position, side: side)
+                css += "\(s) bubble.\(name).\(className(position)) { border-radius: \(px(corners.topLeft)) \(px(corners.topRight)) \(px(corners.bottomRight)) \(px(corners.bottomLeft)); }\n"
+            }
+        }
+        // Shapes without a bubble (emoji, flat rows): after the side rules, so they win.
+        css += """
+            \(s) bubble.plain.incoming, \(s) bubble.plain.outgoing { background: none; color: \(style.incoming.textColor.css); }
+            \(s) bubble.plain > label link { color: \(style.incoming.linkColor.css); }
+            \(s) bubble.nine-patch { background: none; }
+
+            """
+        css += ninePatchRules(style, scope: s)
+        css += """
+            @keyframes parley-typing { 0% { opacity: 0.35; } 30% { opacity: 1; } 60% { opacity: 0.35; } 100% { opacity: 0.35; } }
+
+            """
+        return css
+    }
+
+    /// A nine-patch bubble as a CSS border image, for shapes whose image is a file.
+    private static func ninePatchRules(_ style: ChatStyle, scope s: String) -> String {
+        var css = ""
+        for (shape, className) in [(style.bubbles.primary, "primary"), (style.bubbles.secondary, "secondary")] {
+            guard case .ninePatch(let patch) = shape, case .file(let path) = patch.image else { continue }
+            let insets = patch.capInsets
+            let url = "file://" + path.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0) }.joined(separator: "/")
+            css += """
+                \(s) bubble-image.\(className) { border-style: solid; border-width: \(px(insets.top)) \(px(insets.right)) \(px(insets.bottom)) \(px(insets.left)); border-image: url("\(url)") \(Int(insets.top)) \(Int(insets.right)) \(Int(insets.bottom)) \(Int(insets.left)) stretch; }
+
+                """
+        }
+        return css
+    }
+
+    /// The CSS class of a group position.
+    static func className(_ position: GroupPosition) -> String {
+        switch position {
+        case .single: return "single"
+        case .first: return "first"
+        case .middle: return "middle"
+        case .last: return "last"
+        }
+    }
+
+    private static func px(_ value: Double) -> String { "\(Int(value.rounded()))px" }
+}

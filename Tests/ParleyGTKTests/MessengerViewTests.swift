@@ -1,0 +1,232 @@
+import CGtk4
+import Foundation
+import ParleyCore
+import Testing
+
+@testable import ParleyGTK
+
+extension GTKTests {
+    @Suite("MessengerView")
+    @MainActor
+    struct MessengerViewTests {
+        /// A view in a window, laid out.
+        func show(_ conversation: Conversation, style: ChatStyle = .light, height: Int32 = 600) async throws
+            -> (MessengerView, WidgetPointer)
+        {
+            try GTKHarness.start()
+            let view = MessengerView(conversation: conversation, style: style)
+            view.opensLinks = false
+            let window = try GTKHarness.window(view.widget, width: 420, height: height)
+            await GTKHarness.pump(until: { !view.visibleRowViews.isEmpty || conversation.count == 0 })
+            return (view, window)
+        }
+
+        /// The texts of the body labels on screen, top to bottom.
+        func shownTexts(_ view: MessengerView) -> [String] {
+            view.visibleRowViews.flatMap { row in
+                GTKHarness.shown(row.frame.widget, class: "body").map(GTKHarness.text)
+            }
+        }
+
+        /// Where row `id` is drawn now (list coordinates), if it is.
+        func top(of id: MessageID, in view: MessengerView) -> Double? {
+            guard let row = view.visibleRowViews.first(where: { $0.id == .message(id) }) else { return nil }
+            var point = graphene_point_t(x: 0, y: 0)
+            var out = graphene_point_t()
+            guard gtk_widget_compute_point(row.frame.widget, view.list.widget, &point, &out) != 0 else { return nil }
+            return Double(out.y)
+        }
+
+        @Test("shows the newest messages at the bottom, as labels with the message text (#4)")
+        func showsNewest() async throws {
+            let (view, window) = try await show(ChatFixtures.conversation(40))
+            defer { GTKHarness.close(window) }
+            let texts = shownTexts(view)
+            #expect(texts.last == "Message 39")
+            #expect(texts.contains("Message 35"))
+            #expect(!texts.contains("Message 0"))
+            #expect(view.viewport.isPinnedToBottom)
+            let list = GTKHarness.size(view.list.widget)
+            let last = try #require(top(of: "message-39", in: view))
+            #expect(last > Double(list.height) - 120 && last < Double(list.height))
+        }
+
+        @Test("a million messages make only the visible rows into widgets (#4)")
+        func virtualised() async throws {
+            let conversation = Conversation(me: ChatFixtures.me)
+            try conversation.append(contentsOf: ChatFixtures.messages(1_000_000), animated: false)
+            let (view, window) = try await show(conversation)
+            defer { GTKHarness.close(window) }
+            let rowWidgets = GTKHarness.descendants(view.list.widget).filter {
+                String(cString: gtk_widget_get_css_name($0)) == "message"
+            }
+            #expect(rowWidgets.count < 40, "\(rowWidgets.count) row widgets for 1M messages")
+            #expect(shownTexts(view).last == "Message 999999")
+            // Scrolling far up and back recycles rather than creating rows.
+            for _ in 0..<30 { view.scroll(by: -500) }
+            await GTKHarness.pump(for: .milliseconds(50))
+            view.scrollToBottom(animated: false)
+            await GTKHarness.pump(for: .milliseconds(50))
+            let after = GTKHarness.descendants(view.list.widget).filter {
+                String(cString: gtk_widget_get_css_name($0)) == "message"
+            }
+            #expect(after.count <= MessengerView.poolLimit + 40)
+        }
+
+        @Test("new messages keep a view at the bottom there, and animate in (#4)")
+        func sticksToBottom() async throws {
+            let conversation = ChatFixtures.conversation(30)
+            let (view, window) = try await show(conversation)
+            defer { GTKHarness.close(window) }
+            conversation.append(.text("Fresh news"), from: ChatFixtures.bob)
+            await GTKHarness.pump(until: { shownTexts(view).last == "Fresh news" })
+            #expect(view.viewport.isPinnedToBottom)
+            #expect(view.animator.isAnimating || view.viewport.isAtBottom)
+            await GTKHarness.pump(until: { !view.animator.isAnimating })
+            let list = GTKHarness.size(view.list.widget)
+            let fresh = view.visibleRowViews.last!
+            var point = graphene_point_t(x: 0, y: Float(fresh.layout.height))
+            var out = graphene_point_t()
+            _ = gtk_widget_compute_point(fresh.frame.widget, view.list.widget, &point, &out)
+            #expect(abs(Double(out.y) - (Double(list.height) - view.style.metrics.footerHeight)) < 2)
+            #expect(!view.newMessagesButton.isShown)
+        }
+
+        @Test("scrolled up, arrivals move nothing and count on the new-messages button (#4)")
+        func unreadButton() async throws {
+            let conversation = ChatFixtures.conversation(60)
+            let (view, window) = try await show(conversation)
+            defer { GTKHarness.close(window) }
+            view.scroll(by: -800)
+            await GTKHarness.pump(for: .milliseconds(30))
+            let anchor = try #require(view.visibleRowViews.dropFirst(2).first?.id)
+            guard case .message(let id) = anchor else { return }
+            let before = try #require(top(of: id, in: view))
+            conversation.append(.text("Are you there?"), from: ChatFixtures.alice)
+            conversation.append(.text("Hello?"), from: ChatFixtures.alice)
+            await GTKHarness.pump(until: { view.newMessagesButton.isShown && GTKHarness.buttonLabel(view.newMessagesButton).contains("2") })
+            #expect(GTKHarness.buttonLabel(view.newMessagesButton) == "↓ 2 new messages")
+            #expect(top(of: id, in: view) == before)
+            gtk_widget_activate(view.newMessagesButton)
+            await GTKHarness.pump(until: { shownTexts(view).last == "Hello?" && !view.animator.isAnimating })
+            #expect(view.viewport.isPinnedToBottom)
+            #expect(!view.newMessagesButton.isShown)
+        }
+
+        @Test("a prepended history page keeps the visible message in place (#4)")
+        func prependKeepsPlace() async throws {
+            let conversation = Conversation(me: ChatFixtures.me)
+            let all = ChatFixtures.messages(200)
+            try conversation.append(contentsOf: Array(all[100...]), animated: false)
+            let (view, window) = try await show(conversation)
+            defer { GTKHarness.close(window) }
+            view.scroll(by: -600)
+            await GTKHarness.pump(for: .milliseconds(30))
+            guard case .message(let id) = try #require(view.visibleRowViews.dropFirst(1).first?.id) else { return }
+            let before = try #require(top(of: id, in: view))
+            _ = conversation.prependHistory(Array(all[..<100]))
+            await GTKHarness.pump(until: { conversation.count == 200 })
+            await GTKHarness.pump(for: .milliseconds(30))
+            #expect(top(of: id, in: view) == before)
+        }
+
+        @Test("rows carry side, group position and theme as CSS classes (#4)")
+        func cssClasses() async throws {
+            let (view, window) = try await show(ChatFixtures.conversation(6), style: .iMessage)
+            defer { GTKHarness.close(window) }
+            let rows = view.visibleRowViews
+            let names: [String] = ["incoming", "outgoing", "first", "middle", "last", "single"]
+            let classes = rows.map { row in names.filter { gtk_widget_has_css_class(row.frame.widget, $0) != 0 } }
+            // Alice 0-2, me 3-5.
+            #expect(classes.suffix(6) == [["incoming", "first"], ["incoming", "middle"], ["incoming", "last"], ["outgoing", "first"], ["outgoing", "middle"], ["outgoing", "last"]])
+            #expect(gtk_widget_has_css_class(view.widget, "parley-theme-imessage") != 0)
+            let bubbles = GTKHarness.descendants(view.list.widget).filter { String(cString: gtk_widget_get_css_name($0)) == "bubble" && gtk_widget_get_mapped($0) != 0 }
+            #expect(bubbles.count >= 6)
+        }
+
+        @Test("removing a message fades its row out, then it is gone (#4)")
+        func removal() async throws {
+            let conversation = ChatFixtures.conversation(10)
+            let (view, window) = try await show(conversation)
+            defer { GTKHarness.close(window) }
+            _ = try conversation.remove("message-8", animated: true)
+            await GTKHarness.pump(until: { !view.animator.ghosts.isEmpty || !shownTexts(view).contains("Message 8") })
+            await GTKHarness.pump(until: { view.animator.ghosts.isEmpty && !view.animator.isAnimating })
+            #expect(!shownTexts(view).contains("Message 8"))
+            #expect(shownTexts(view).suffix(2) == ["Message 7", "Message 9"])
+        }
+
+        @Test("each message has an accessible label; the list is a log (#4)")
+        func accessibility() async throws {
+            let (view, window) = try await show(ChatFixtures.conversation(3))
+            defer { GTKHarness.close(window) }
+            #expect(gtk_accessible_get_accessible_role(OpaquePointer(view.list.widget)) == GTK_ACCESSIBLE_ROLE_LOG)
+            let row = try #require(view.visibleRowViews.last)
+            let label = RowAccessibility.label(for: row.row!, context: row.context)
+            #expect(label.hasPrefix("Alice, "))
+            #expect(label.hasSuffix(": Message 2"))
+        }
+
+        @Test("links in text are links; activating one sends the event (#4)")
+        func links() async throws {
+            let conversation = ChatFixtures.conversation(2)
+            let id = conversation.append(.text("See https://example.org/menu today"), from: ChatFixtures.alice)
+            let (view, window) = try await show(conversation)
+            defer { GTKHarness.close(window) }
+            var received: [MessengerEvent] = []
+            view.events.onEvent { received.append($0) }
+            let body = try #require(view.visibleRowViews.last.flatMap { GTKHarness.shown($0.frame.widget, class: "body").first })
+            #expect(String(cString: gtk_label_get_label(body.ptr())).contains("<a href=\"https://example.org/menu\">"))
+            #expect(view.activateLink("https://example.org/menu", in: id))
+            guard case .tapLink(let message, let detection) = try #require(received.first) else {
+                Issue.record("expected a link tap")
+                return
+            }
+            #expect(message == id)
+            #expect(detection.target?.absoluteString == "https://example.org/menu")
+        }
+
+        @Test("the context menu copies and deletes (#4)")
+        func contextMenu() async throws {
+            let conversation = ChatFixtures.conversation(5)
+            let (view, window) = try await show(conversation)
+            defer { GTKHarness.close(window) }
+            var performed: [MessageID] = []
+            view.menuActions = [MessageAction(title: "Reply") { performed.append($0) }]
+            view.menu.open(for: "message-4", x: 100, y: 100)
+            await GTKHarness.pump(until: { view.menu.isOpen })
+            view.menu.activate("copy")
+            let clipboard = gtk_widget_get_clipboard(view.list.widget)
+            #expect(gdk_clipboard_is_local(clipboard) != 0)
+            view.menu.activate("app-0")
+            #expect(performed == ["message-4"])
+            view.menu.activate("delete")
+            await GTKHarness.pump(until: { conversation.message("message-4") == nil })
+        }
+
+        @Test("keys scroll: Page Up moves up, End returns to the bottom (#4)")
+        func keyboard() async throws {
+            let (view, window) = try await show(ChatFixtures.conversation(80))
+            defer { GTKHarness.close(window) }
+            #expect(view.handleKey(UInt32(GDK_KEY_Page_Up), state: GdkModifierType(rawValue: 0)))
+            await GTKHarness.pump(until: { !view.scrolling.isMoving })
+            #expect(!view.viewport.isPinnedToBottom)
+            #expect(!shownTexts(view).contains("Message 79"))
+            #expect(view.handleKey(UInt32(GDK_KEY_End), state: GdkModifierType(rawValue: 0)))
+            await GTKHarness.pump(for: .milliseconds(20))
+            #expect(view.viewport.isPinnedToBottom)
+            #expect(!view.handleKey(UInt32(GDK_KEY_a), state: GdkModifierType(rawValue: 0)))
+        }
+
+        @Test("the view and its widgets are released when the window goes away (#4)")
+        func released() async throws {
+            weak var weakView: MessengerView?
+            do {
+                let (view, window) = try await show(ChatFixtures.conversation(20))
+                weakView = view
+                GTKHarness.close(window)
+            }
+            await GTKHarness.pump(until: { weakView == nil }, timeout: .seconds(5))
+        }
+    }
+}
