@@ -58,9 +58,14 @@ let package = Package(
             name: "CVTerm", pkgConfig: "vterm",
             providers: [.apt(["libvterm-dev"])]),
 
+        // Images both front ends share: PNG/JPEG decoding scaled down as it decodes (huge
+        // headers refused before any pixel), and fetching bytes from files, data and URLs
+        // (FoundationNetworking, with a disk cache), all off the main actor.
+        .target(name: "ParleyImaging", dependencies: ["ParleyCore", "CImageCodecs"], swiftSettings: swift6),
+
         // The terminal front end: cell buffer, diff renderer, input decoder, messenger.
         .target(
-            name: "ParleyTerminal", dependencies: ["ParleyCore", "CUtf8proc", "CImageCodecs"],
+            name: "ParleyTerminal", dependencies: ["ParleyCore", "ParleyImaging", "CUtf8proc"],
             swiftSettings: swift6),
         .executableTarget(
             name: "ParleyDemo", dependencies: ["ParleyCore", "ParleyTerminal", "ParleySQLite"], swiftSettings: swift6),
@@ -76,7 +81,9 @@ let package = Package(
         // variadic setters, and running the dispatch main queue from the GLib loop.
         .target(name: "CParleyGtk", dependencies: ["CGtk4"], cSettings: [.unsafeFlags(gtkIncludes)]),
         // The GTK front end: MessengerView, InputBarView, Pango measuring, CSS themes.
-        .target(name: "ParleyGTK", dependencies: ["ParleyCore", "CGtk4", "CParleyGtk"], swiftSettings: gtkSwift),
+        .target(
+            name: "ParleyGTK", dependencies: ["ParleyCore", "ParleyImaging", "CGtk4", "CParleyGtk"],
+            swiftSettings: gtkSwift),
         .executableTarget(
             name: "ParleyGtkDemo", dependencies: ["ParleyCore", "ParleyGTK", "ParleySQLite", "CGtk4"],
             swiftSettings: gtkSwift),
@@ -85,8 +92,8 @@ let package = Package(
         .target(name: "CHeapStats"),
         .executableTarget(
             name: "ParleyBench",
-            dependencies: ["ParleyCore", "ParleyTerminal", "ParleySQLite", "CHeapStats"],
-            swiftSettings: swift6
+            dependencies: ["ParleyCore", "ParleyTerminal", "ParleySQLite", "ParleyGTK", "CGtk4", "CHeapStats"],
+            swiftSettings: gtkSwift
         ),
         .testTarget(name: "ParleyCoreTests", dependencies: ["ParleyCore"], swiftSettings: swift6),
         .testTarget(
@@ -96,7 +103,10 @@ let package = Package(
             swiftSettings: swift6
         ),
         .testTarget(
-            name: "ParleyGTKTests", dependencies: ["ParleyGTK", "ParleyCore", "CGtk4", "CParleyGtk"],
+            name: "ParleyImagingTests", dependencies: ["ParleyImaging", "ParleyCore", "CImageCodecs"],
+            swiftSettings: swift6),
+        .testTarget(
+            name: "ParleyGTKTests", dependencies: ["ParleyGTK", "ParleyImaging", "ParleyCore", "CGtk4", "CParleyGtk"],
             swiftSettings: gtkSwift),
         .testTarget(name: "ParleySQLiteTests", dependencies: ["ParleySQLite", "ParleyCore"], swiftSettings: swift6),
     ]

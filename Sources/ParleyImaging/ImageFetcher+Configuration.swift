@@ -1,0 +1,30 @@
+import Foundation
+
+extension ImageFetcher {
+    /// How an ``ImageFetcher`` fetches: its limits and its disk cache.
+    public struct Configuration: Sendable {
+        /// The most bytes fetched for one image (file, data or download); more is
+        /// ``ImageError/tooLarge(limit:)``. 64 MB by default.
+        public var maximumBytes: Int
+        /// The longest a server may keep us waiting, for its answer or between two chunks
+        /// of it, before ``ImageError/timedOut``. 15 seconds by default.
+        public var timeout: Duration
+        /// The longest a whole download may take, however steadily it trickles in.
+        /// Two minutes by default.
+        public var maximumDuration: Duration
+        /// Where downloaded bytes are kept between runs; nil keeps nothing on disk.
+        /// ``ImageDiskCache/standard(maximumBytes:)`` by default.
+        public var diskCache: ImageDiskCache?
+
+        /// A configuration; every parameter has a sensible default.
+        public init(
+            maximumBytes: Int = 64 << 20, timeout: Duration = .seconds(15), maximumDuration: Duration = .seconds(120),
+            diskCache: ImageDiskCache? = .standard()
+        ) {
+            self.maximumBytes = max(1, maximumBytes)
+            self.timeout = timeout
+            self.maximumDuration = maximumDuration
+            self.diskCache = diskCache
+        }
+    }
+}
