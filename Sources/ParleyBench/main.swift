@@ -7,6 +7,7 @@ let usage = """
            parley-bench terminal [--messages N] [--frames N] [--size COLSxROWS]
            parley-bench history [--sizes N,N,...] [--pages N] [--dir DIR] [--keep]
            parley-bench seed --messages N [--batch N] FILE
+           parley-bench gtk [--sizes N,N,...] [--frames N]
 
       core   the engine: appends, memory per message, grouping, viewport steps and
              jumps, prepends; beside a plain array and an offset-scrolled table.
@@ -17,6 +18,10 @@ let usage = """
       history a ParleySQLite history: seed rate, open and newest page, keyset pages
              spread over the depth beside an OFFSET/LIMIT pager on the same file.
              Defaults: --sizes 10000,100000,1000000 --pages 200 --dir $TMPDIR
+      gtk    the GTK front end beside a GtkListView of wrapped labels on the same
+             transcript: first frame, work per scrolled frame, far jumps, RSS; each
+             list in a child process, under xvfb-run when there is no display.
+             Defaults: --sizes 10000,1000000 --frames 300
       seed   writes a realistic N-message conversation into FILE (created, or
              continued), --batch messages per transaction. Default --batch 10000
     """
@@ -76,6 +81,22 @@ case "seed":
         exit(2)
     }
     SeedCommand.run(path: arguments[0], count: count, batch: batch)
+case "gtk":
+    arguments.removeFirst()
+    let sizes = option("--sizes").flatMap(integers) ?? [10_000, 1_000_000]
+    let frames = option("--frames").flatMap(Int.init) ?? 300
+    guard arguments.isEmpty, !sizes.isEmpty, frames > 0 else {
+        print(usage)
+        exit(2)
+    }
+    GtkBenchmark.run(sizes: sizes, frames: frames)
+case "gtk-run":
+    // The child side of `gtk`.
+    arguments.removeFirst()
+    let variant = option("--variant") ?? "parley"
+    let count = option("--messages").flatMap(Int.init) ?? 10_000
+    let frames = option("--frames").flatMap(Int.init) ?? 300
+    GtkBenchmarkRun.run(variant: variant, messages: count, frames: frames)
 case "-h", "--help", "help":
     print(usage)
 default:

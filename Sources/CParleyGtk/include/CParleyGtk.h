@@ -50,4 +50,11 @@ bool parley_object_get_bool(void *object, const char *property);
 /// a GLib main loop there. Returns false if already attached.
 bool parley_main_queue_attach(void);
 
+/// The desktop portal's colour scheme: 0 no preference, 1 prefer dark, 2 prefer light,
+/// -1 unknown (no portal). Waits at most `timeout_ms`.
+int parley_portal_color_scheme(int timeout_ms);
+/// Calls `callback` on the main context whenever the portal's colour scheme changes.
+/// Returns false when there is no session bus.
+bool parley_portal_watch_color_scheme(void (*callback)(int scheme, void *context), void *context);
+
 #endif

@@ -7,7 +7,7 @@ import CGtk4
 /// disconnected or the object is finalized. GTK emits signals on the main thread, so the
 /// closures are main-actor isolated.
 @MainActor
-enum Signals {
+public enum Signals {
     /// A retained closure, passed to GLib as the handler's user data.
     final class Box<Handler> {
         let handler: Handler
@@ -33,9 +33,11 @@ enum Signals {
         (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! Box<Handler>).handler
     }
 
-    /// `void handler(instance)`: clicked, changed, destroy, notify...
+    /// Connects `handler` to a signal whose handler takes only the instance: `clicked`,
+    /// `changed`, `destroy`, `notify::…`, a frame clock's `after-paint`... Returns the
+    /// handler id.
     @discardableResult
-    static func connect(
+    public static func connect(
         _ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
         _ handler: @escaping @MainActor () -> Void
     ) -> gulong {
@@ -47,9 +49,11 @@ enum Signals {
         return connect(instance, signal, handler, thunk: unsafeBitCast(thunk, to: GCallback.self), after: after)
     }
 
-    /// `void handler(instance, gpointer)`: notify::property, activate with a parameter.
+    /// Connects `handler` to a signal whose handler takes the instance and one pointer
+    /// argument: a list item factory's `setup` and `bind`, an action's `activate`...
+    /// Returns the handler id.
     @discardableResult
-    static func connectPointer(
+    public static func connectPointer(
         _ instance: UnsafeMutableRawPointer, _ signal: String,
         _ handler: @escaping @MainActor (gpointer?) -> Void
     ) -> gulong {

@@ -8,14 +8,14 @@ public typealias WidgetPointer = UnsafeMutablePointer<GtkWidget>
 extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// The same object as the opaque pointer that calls on types without a public struct
     /// take (`GtkLabel *`, `GtkPicture *`...).
-    func ptr() -> OpaquePointer { OpaquePointer(self) }
+    public func ptr() -> OpaquePointer { OpaquePointer(self) }
     /// The same as ``ptr()`` for calls on opaque types.
     var opaque: OpaquePointer { OpaquePointer(self) }
     /// The same object as a typed pointer, for calls on types with a public struct
     /// (`GtkButton *`, `GtkBox *`...); the type comes from the call's parameter.
-    func ptr<T>() -> UnsafeMutablePointer<T> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self) }
+    public func ptr<T>() -> UnsafeMutablePointer<T> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self) }
     /// The same object as a pointer to a GTK type with a public struct (`GtkWindow`...).
-    func cast<T>(to type: T.Type = T.self) -> UnsafeMutablePointer<T> {
+    public func cast<T>(to type: T.Type = T.self) -> UnsafeMutablePointer<T> {
         UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self)
     }
     /// The same object as an untyped pointer, for GObject calls.

@@ -16,7 +16,7 @@ extension MessengerView {
                 self.scrollSmoothly(by: dy * Self.wheelStep)
             } else {
                 self.scrolling.velocity = 0
-                self.scroll(by: dy)
+                self.scrollNow(by: dy)
             }
             return true
         }
@@ -38,7 +38,8 @@ extension MessengerView {
     }
 
     /// Scrolls at once by `distance` pixels (positive: towards newer messages).
-    func scroll(by distance: Double) {
+    func scrollNow(by distance: Double) {
+        scrolling.stop()
         viewport.scroll(by: distance)
         relayout()
     }

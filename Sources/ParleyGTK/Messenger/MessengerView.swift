@@ -163,6 +163,12 @@ public final class MessengerView: RowHost {
         relayout()
     }
 
+    /// Scrolls by `distance` pixels (positive: towards newer messages), at once or over
+    /// the next few frames.
+    public func scroll(by distance: Double, animated: Bool = false) {
+        if animated { scrollSmoothly(by: distance) } else { scrollNow(by: distance) }
+    }
+
     /// Scrolls so that message `id` is at `position`; returns `false` when it is not loaded.
     @discardableResult
     public func scroll(to id: MessageID, at position: ScrollPosition = .center) -> Bool {
