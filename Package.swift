@@ -68,7 +68,11 @@ let package = Package(
             name: "ParleyTerminal", dependencies: ["ParleyCore", "ParleyImaging", "CUtf8proc"],
             swiftSettings: swift6),
         .executableTarget(
-            name: "ParleyDemo", dependencies: ["ParleyCore", "ParleyTerminal", "ParleySQLite"], swiftSettings: swift6),
+            name: "ParleyDemo", dependencies: ["ParleyCore", "ParleyTerminal", "ParleySQLite", "ParleyDemoKit"],
+            swiftSettings: swift6),
+        // What both demos share: the cast, the generated conversation, the bot, the poll,
+        // chat-log transcripts and opening the demo's store.
+        .target(name: "ParleyDemoKit", dependencies: ["ParleyCore", "ParleyImaging", "ParleySQLite"], swiftSettings: swift6),
 
         // The system SQLite (Debian: libsqlite3-dev), linked by the module map: no pkg-config.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
@@ -85,7 +89,7 @@ let package = Package(
             name: "ParleyGTK", dependencies: ["ParleyCore", "ParleyImaging", "CGtk4", "CParleyGtk"],
             swiftSettings: gtkSwift),
         .executableTarget(
-            name: "ParleyGtkDemo", dependencies: ["ParleyCore", "ParleyGTK", "ParleySQLite", "CGtk4"],
+            name: "ParleyGtkDemo", dependencies: ["ParleyCore", "ParleyGTK", "ParleySQLite", "ParleyDemoKit", "CGtk4"],
             swiftSettings: gtkSwift),
 
         // Heap statistics for the benchmarks (mallinfo2 is not importable from Swift).

@@ -1,5 +1,6 @@
 import Foundation
 import ParleyCore
+import ParleyDemoKit
 import ParleySQLite
 import ParleyTerminal
 
@@ -11,14 +12,6 @@ struct DemoApp {
     let historyNote: String?
     /// Keeps the store in step with the conversation while the demo runs.
     private(set) var mirror: Observation?
-
-    /// `$XDG_DATA_HOME/parley/demo.sqlite`, or `~/.local/share/parley/demo.sqlite`.
-    static func defaultStorePath() -> String {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
-        return (base as NSString).appendingPathComponent("parley/demo.sqlite")
-    }
 
     struct Options {
         var theme = "light"
@@ -40,34 +33,12 @@ struct DemoApp {
     }
 
     init(options: Options) throws {
-        let now = Date()
-        let conversation = Conversation(me: DemoCast.me)
-        let source: any HistorySource
-        var note: String?
-        var store: ConversationStore?
-        var fresh = true
-        if let path = options.transcript {
-            let transcript = try TranscriptSource(path: path, me: DemoCast.me)
-            source = transcript
-            note = "Opened \(transcript.count) message\(transcript.count == 1 ? "" : "s") from \(path)"
-                + (transcript.skipped > 0 ? " (\(transcript.skipped) lines skipped: not epoch⇥sender⇥text)" : "")
-        } else if options.ephemeral {
-            source = ArrayHistorySource(DemoConversation.history(count: 5_000, before: now))
-            try conversation.append(contentsOf: DemoConversation.recent(now: now))
-        } else {
-            // The conversation lives in a store, as a real messenger's does: what you send is
-            // there next time. The first run seeds it with the demo's history.
-            let path = options.history ?? Self.defaultStorePath()
-            let opened = try ConversationStore(path: path)
-            opened.register(Poll.self)
-            fresh = try opened.count() == 0
-            if fresh {
-                try opened.insert(contentsOf: DemoConversation.history(count: 5_000, before: now) + DemoConversation.recent(now: now))
-            }
-            note = "Conversation kept in \(path) (\(try opened.count()) messages)"
-            source = opened
-            store = opened
-        }
+        var historyOptions = DemoHistory.Options()
+        historyOptions.transcript = options.transcript
+        historyOptions.history = options.history
+        historyOptions.ephemeral = options.ephemeral
+        let history = try DemoHistory(options: historyOptions)
+        let conversation = history.conversation
         let style = Self.style(named: options.theme) ?? .light
         let bar: InputBar
         switch style.name {
@@ -82,16 +53,12 @@ struct DemoApp {
             title: options.transcript.map { "Parley — \(($0 as NSString).lastPathComponent)" } ?? "Parley demo — Alice, Bob, Parley Bot   (type “help”, Ctrl-C quits)",
             columns: options.columns, rows: options.rows, usesColor: options.usesColor)
         screen.register(kind: Poll.kind, PollRenderer.draw)
-        let pager = HistoryPager(conversation: conversation, source: source, pageSize: 100)
-        if let store {
-            // Everything that happens from now on is written as it happens, on the thread
-            // that made the change: a sent message is on disk before it can show as sent.
-            mirror = store.mirror(conversation) { error in
-                Task { @MainActor in screen.title = "⚠ Not saving: \(error)" }
-            }
+        let pager = history.pager
+        mirror = history.mirror { error in
+            Task { @MainActor in screen.title = "⚠ Not saving: \(error)" }
         }
         screen.viewport.pager = pager
-        let bot = DemoBot(conversation: conversation, pace: options.pace)
+        let bot = DemoBot(conversation: conversation, pace: options.pace, helpText: Self.helpText)
         bar.onSend { text in
             let id = conversation.append(.text(text), status: .sending)
             bot.userSent(id, text: text)
@@ -112,14 +79,21 @@ struct DemoApp {
             default: break
             }
         }
-        if options.transcript != nil || store != nil {
+        if history.loadsFirstPage {
             Task { @MainActor in await pager.loadEarlier() }
         }
-        if options.transcript == nil, options.greets, fresh {
+        if options.transcript == nil, options.greets, history.isFresh {
             bot.greet()
         }
         self.screen = screen
         self.bot = bot
-        self.historyNote = note
+        self.historyNote = history.note
     }
+
+    /// The bot's answer to “help”: the terminal's keys.
+    static let helpText = """
+        Keys: Enter sends · Alt+Enter new line · ↑/↓ scroll a row · PgUp/PgDn a page · \
+        Home/End (composer line) · Ctrl-Home/Ctrl-End oldest/newest · Ctrl-A/E/W/U/K edit · \
+        mouse wheel scrolls, click links and avatars · Ctrl-L repaint · Ctrl-C quit
+        """
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ParleyCore
+import ParleyDemoKit
 import ParleyTerminal
 
 /// Renders a scripted session to text frames instead of a terminal: for tests, CI and a

@@ -1,4 +1,5 @@
 import ParleyCore
+import ParleyDemoKit
 import ParleyTerminal
 
 /// Draws the demo's ``Poll`` custom messages on their bubble: the question, then a bar

@@ -1,5 +1,6 @@
 import Foundation
 import ParleyCore
+import ParleyDemoKit
 import ParleySQLite
 import ParleyTerminal
 

@@ -1,2 +1,79 @@
+import CGtk4
+import Foundation
+import ParleyCore
+import ParleyDemoKit
 import ParleyGTK
-print("parley-gtk-demo")
+import ParleySQLite
+
+/// `parley-gtk-demo`: Parley's GTK messenger with a scripted conversation.
+let usage = """
+    usage: parley-gtk-demo [--theme light|dark|imessage|messenger|slack]
+                           [--history FILE | --ephemeral | --transcript FILE]
+                           [--size WxH] [--script STEPS]
+
+      --theme NAME       a theme; by default the desktop's light or dark preference
+      --history FILE     keep the conversation in this SQLite file (default:
+                         $XDG_DATA_HOME/parley/demo.sqlite, seeded on first run)
+      --ephemeral        keep nothing: the conversation lives in memory only
+      --transcript FILE  open a chat log (epoch seconds ⇥ sender ⇥ text, one per line)
+      --size WxH         the window's size in pixels (default 460x760)
+      --script STEPS     drive the demo, steps separated by ';': wait:SECONDS, send:TEXT,
+                         scroll:PIXELS, top, bottom, theme:NAME, screenshot:FILE.png,
+                         report (newest messages to standard output), quit
+    """
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write("parley-gtk-demo: \(message)\n".data(using: .utf8)!)
+    exit(2)
+}
+
+var options = GtkDemoApp.Options()
+var arguments = Array(CommandLine.arguments.dropFirst())
+while !arguments.isEmpty {
+    let flag = arguments.removeFirst()
+    func value() -> String {
+        guard !arguments.isEmpty, !arguments[0].isEmpty else { fail("\(flag) needs a value\n\(usage)") }
+        return arguments.removeFirst()
+    }
+    switch flag {
+    case "--theme":
+        let name = value()
+        guard GtkDemoApp.style(named: name) != nil else { fail("unknown theme “\(name)”\n\(usage)") }
+        options.theme = name
+    case "--transcript": options.history.transcript = value()
+    case "--history": options.history.history = value()
+    case "--ephemeral": options.history.ephemeral = true
+    case "--script":
+        options.automation = DemoAutomation.steps(value())
+        options.pace = 0.3
+    case "--size":
+        let size = value().split(separator: "x").compactMap { Int($0) }
+        guard size.count == 2, size[0] > 0, size[1] > 0 else { fail("--size takes WIDTHxHEIGHT, like 460x760") }
+        options.size = (size[0], size[1])
+    case "-h", "--help":
+        print(usage)
+        exit(0)
+    default: fail("unknown option “\(flag)”\n\(usage)")
+    }
+}
+if options.history.isContradictory {
+    fail("--history, --ephemeral and --transcript are different histories; choose one")
+}
+
+// Fail early and clearly without a display, before GApplication would.
+do { try GTK.initialize() } catch { fail("\(error)") }
+
+let application = ParleyApplication(id: "org.parley.GtkDemo", title: "Parley")
+var demo: GtkDemoApp?
+let status = application.run { window in
+    do {
+        let app = try GtkDemoApp(options: options)
+        demo = app
+        app.install(in: window)
+    } catch let error as StoreError {
+        fail("\(error)")
+    } catch {
+        fail("cannot open \(options.history.transcript ?? "the conversation"): \(error.localizedDescription)")
+    }
+}
+exit(status)

@@ -3,13 +3,15 @@ import ParleyCore
 
 /// A ``HistorySource`` over a plain chat log: one message a line, `epoch seconds`, `sender`,
 /// `text`, separated by tabs. Lines that do not parse are skipped and counted.
-struct TranscriptSource: HistorySource {
+public struct TranscriptSource: HistorySource {
     let source: ArrayHistorySource
-    let count: Int
-    let skipped: Int
+    /// Messages read.
+    public let count: Int
+    /// Lines that did not parse.
+    public let skipped: Int
 
     /// Reads `path`. Invalid UTF-8 is replaced, never fatal.
-    init(path: String, me: Sender) throws {
+    public init(path: String, me: Sender) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let text = String(decoding: data, as: UTF8.self)
         var messages: [Message] = []
@@ -36,7 +38,8 @@ struct TranscriptSource: HistorySource {
         self.skipped = skipped
     }
 
-    func page(before cursor: HistoryCursor?, limit: Int) async throws -> HistoryPage {
+    /// The page before `cursor`.
+    public func page(before cursor: HistoryCursor?, limit: Int) async throws -> HistoryPage {
         try await source.page(before: cursor, limit: limit)
     }
 }

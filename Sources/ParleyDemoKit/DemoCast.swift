@@ -1,35 +1,51 @@
 import Foundation
 import ParleyCore
-import ParleyTerminal
+import ParleyImaging
 
 /// The people of the demo conversation.
-enum DemoCast {
-    static let me = Sender(id: "me", name: "You")
-    static let alice = Sender(id: "alice", name: "Alice Liddell")
-    static let bob = Sender(id: "bob", name: "Bob Stone")
-    static let bot = Sender(id: "parley-bot", name: "Parley Bot")
-    static let everyone = [me, alice, bob, bot]
+public enum DemoCast {
+    public static let me = Sender(id: "me", name: "You")
+    public static let alice = Sender(id: "alice", name: "Alice Liddell")
+    public static let bob = Sender(id: "bob", name: "Bob Stone")
+    public static let bot = Sender(id: "parley-bot", name: "Parley Bot")
+    public static let everyone = [me, alice, bob, bot]
 }
 
-/// A poll: the demo's custom message kind, drawn by a renderer the demo registers.
-struct Poll: CustomPayload, Equatable, Codable {
-    static let kind = "poll"
-    var question: String
-    var options: [String]
-    var votes: [Int]
+/// A poll: the demo's custom message kind, drawn by a renderer each demo registers.
+public struct Poll: CustomPayload, Equatable, Codable {
+    /// The renderer key.
+    public static let kind = "poll"
+    /// What is asked.
+    public var question: String
+    /// The answers.
+    public var options: [String]
+    /// Votes per answer.
+    public var votes: [Int]
 
-    var summary: String { "Poll: \(question)" }
+    /// Creates a poll.
+    public init(question: String, options: [String], votes: [Int]) {
+        self.question = question
+        self.options = options
+        self.votes = votes
+    }
 
-    func size(fitting width: Double, measurer: any TextMeasurer) -> Size {
+    /// "Poll: question".
+    public var summary: String { "Poll: \(question)" }
+
+    /// A line for the question and one per option, in the measurer's units (one cell in
+    /// a terminal, a text line plus spacing in pixels).
+    public func size(fitting width: Double, measurer: any TextMeasurer) -> Size {
         let widest = (["📊 " + question] + options.map { "○ \($0) ▰▰▰▰▰▰▰▰ 00" })
             .map { measurer.measure($0, font: FontSpec(size: 11), maxWidth: .infinity).size.width }.max() ?? 0
-        return Size(width: min(width, widest), height: Double(options.count + 1))
+        let line = measurer.measure("Ag", font: FontSpec(size: 11), maxWidth: .infinity).size.height
+        let rowHeight = line > 1 ? (line * 1.5).rounded(.up) : line
+        return Size(width: min(width, widest), height: Double(options.count + 1) * rowHeight)
     }
 }
 
 /// A 480×320 sunset, drawn in code and encoded as PNG, so the demo shows a real picture
 /// without shipping one.
-func sunsetPicture() -> ImageSource {
+public func sunsetPicture() -> ImageSource {
     let width = 480, height = 320
     var rgba = [UInt8](repeating: 255, count: width * height * 4)
     for y in 0..<height {
@@ -56,9 +72,9 @@ func sunsetPicture() -> ImageSource {
 
 /// The opening conversation: a few days of history served page by page, and a recent
 /// exchange that shows every kind of message.
-enum DemoConversation {
+public enum DemoConversation {
     /// `count` older messages, ending a day before `now`, in bursts between the cast.
-    static func history(count: Int, before now: Date) -> [Message] {
+    public static func history(count: Int, before now: Date) -> [Message] {
         let lines = [
             "Morning! Anyone up for coffee?", "Running late, train is stuck again 🚆",
             "Did you see the release notes? https://swift.org/blog", "ok", "lol",
@@ -81,7 +97,7 @@ enum DemoConversation {
     }
 
     /// The recent messages: every kind on screen.
-    static func recent(now: Date) -> [Message] {
+    public static func recent(now: Date) -> [Message] {
         func at(_ minutes: Double) -> Date { now.addingTimeInterval(-minutes * 60) }
         var edited = Message(sender: DemoCast.alice, date: at(29), content: .text("Found a place for lunch: https://cafe.example.com (the one with the garden)"))
         edited.isEdited = true

@@ -4,14 +4,19 @@ import ParleyCore
 /// A scripted peer: after you send, your message goes sending → sent → delivered → read,
 /// the bot types for a moment (the typing indicator), then replies.
 @MainActor
-final class DemoBot {
-    let conversation: Conversation
+public final class DemoBot {
+    /// The conversation the bot talks in.
+    public let conversation: Conversation
     /// Multiplies every delay; the headless demo runs faster.
-    let pace: Double
+    public let pace: Double
+    /// The answer to “help”: each demo explains its own keys.
+    public let helpText: String
 
-    init(conversation: Conversation, pace: Double = 1) {
+    /// Creates the bot.
+    public init(conversation: Conversation, pace: Double = 1, helpText: String) {
         self.conversation = conversation
         self.pace = pace
+        self.helpText = helpText
     }
 
     private func pause(_ seconds: Double) async {
@@ -19,7 +24,7 @@ final class DemoBot {
     }
 
     /// Reacts to a message the user just sent (or retried: then it is only delivered).
-    func userSent(_ id: MessageID, text: String, replies: Bool = true) {
+    public func userSent(_ id: MessageID, text: String, replies: Bool = true) {
         Task { @MainActor in
             for status in [DeliveryStatus.sent, .delivered] {
                 await pause(0.3)
@@ -37,7 +42,7 @@ final class DemoBot {
     }
 
     /// Alice says hello a moment after the demo opens.
-    func greet() {
+    public func greet() {
         Task { @MainActor in
             await pause(1.5)
             conversation.setTyping(DemoCast.alice, timeout: 10)
@@ -47,18 +52,13 @@ final class DemoBot {
         }
     }
 
-    func reply(to text: String) -> String {
+    /// The bot's answer to `text`.
+    public func reply(to text: String) -> String {
         let lowered = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
         if ["hi", "hello", "hey"].contains(where: { lowered.hasPrefix($0) }) {
             return "Hello! I'm the Parley bot. Type “help” to see what you can do here."
         }
-        if lowered.hasPrefix("help") {
-            return """
-                Keys: Enter sends · Alt+Enter new line · ↑/↓ scroll a row · PgUp/PgDn a page · \
-                Home/End (composer line) · Ctrl-Home/Ctrl-End oldest/newest · Ctrl-A/E/W/U/K edit · \
-                mouse wheel scrolls, click links and avatars · Ctrl-L repaint · Ctrl-C quit
-                """
-        }
+        if lowered.hasPrefix("help") { return helpText }
         let count = text.count
         return "You said “\(text.count > 80 ? String(text.prefix(80)) + "…" : text)” — \(count) character\(count == 1 ? "" : "s"). Nice."
     }

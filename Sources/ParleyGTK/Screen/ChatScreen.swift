@@ -1,0 +1,62 @@
+import CGtk4
+import ParleyCore
+
+/// The whole chat screen: the message list above the composer, as one widget.
+///
+/// ```swift
+/// let screen = ChatScreen(conversation: chat, style: .iMessage)
+/// screen.inputBar.onSend { text in chat.append(.text(text)) }
+/// gtk_window_set_child(window, screen.widget)
+/// ```
+///
+/// The input bar follows the style's preset (iMessage, Slack or Messenger) unless one is
+/// given. Changing ``style`` restyles both parts.
+@MainActor
+public final class ChatScreen {
+    /// A vertical box holding ``messages`` and ``inputBar``.
+    public let widget: WidgetPointer
+    /// The message list.
+    public let messages: MessengerView
+    /// The composer.
+    public let inputBar: InputBarView
+
+    /// The style of both parts.
+    public var style: ChatStyle {
+        get { messages.style }
+        set {
+            messages.style = newValue
+            inputBar.style = newValue
+        }
+    }
+
+    /// Creates a screen for `conversation`.
+    ///
+    /// - Parameters:
+    ///   - conversation: What to show.
+    ///   - style: A theme.
+    ///   - inputBar: The composer's model; by default the preset matching the theme.
+    ///   - images: Where pictures come from.
+    public init(conversation: Conversation, style: ChatStyle = .light, inputBar: InputBar? = nil, images: ImageLoader = .shared) {
+        messages = MessengerView(conversation: conversation, style: style, images: images)
+        self.inputBar = InputBarView(inputBar ?? Self.preset(for: style), style: style)
+        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_widget_add_css_class(widget, "parley-chat")
+        gtk_widget_set_vexpand(messages.widget, 1)
+        gtk_box_append(widget.ptr(), messages.widget)
+        gtk_box_append(widget.ptr(), self.inputBar.widget)
+    }
+
+    /// The input bar preset that goes with a theme: Slack's for flat rows, Messenger's for
+    /// the messenger theme, iMessage's otherwise (with a plain "Message" placeholder).
+    public static func preset(for style: ChatStyle) -> InputBar {
+        switch style.name {
+        case "slack": return .slack()
+        case "messenger": return .messenger()
+        case "imessage": return .iMessage()
+        default:
+            let bar = InputBar.iMessage()
+            bar.placeholder = "Message"
+            return bar
+        }
+    }
+}

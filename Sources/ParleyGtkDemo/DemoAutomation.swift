@@ -1,0 +1,80 @@
+import CGtk4
+import Foundation
+import ParleyCore
+import ParleyGTK
+
+/// Drives the GTK demo from the command line (`--script`), for screenshots, tests and CI:
+/// the steps run as a `@MainActor` task inside the GLib main loop.
+///
+/// Steps, separated by `;`: `wait:SECONDS`, `send:TEXT`, `scroll:PIXELS` (negative is up),
+/// `top`, `bottom`, `theme:NAME`, `screenshot:FILE`, `report` (the newest messages on
+/// standard output), `quit`.
+@MainActor
+struct DemoAutomation {
+    typealias Steps = [String]
+
+    let app: GtkDemoApp
+    let window: UnsafeMutablePointer<GtkWindow>
+
+    /// Parses a script into steps.
+    static func steps(_ script: String) -> Steps {
+        script.split(separator: ";").map { String($0) }.filter { !$0.isEmpty }
+    }
+
+    func start(_ steps: Steps) {
+        guard !steps.isEmpty else { return }
+        let app = self.app, window = self.window
+        Task { @MainActor in
+            for step in steps {
+                let (name, argument) = Self.split(step)
+                switch name {
+                case "wait": try? await Task.sleep(for: .milliseconds(Int((Double(argument) ?? 1) * 1000)))
+                case "send":
+                    app.screen.inputBar.text = argument
+                    app.screen.inputBar.send()
+                case "scroll": app.screen.messages.scroll(by: Double(argument) ?? 0)
+                case "top": app.screen.messages.viewport.scrollToTop()
+                case "bottom": app.screen.messages.scrollToBottom(animated: false)
+                case "theme":
+                    if let style = GtkDemoApp.style(named: argument) { app.screen.style = style }
+                case "screenshot":
+                    // Two frames, so that what changed last is drawn.
+                    try? await Task.sleep(for: .milliseconds(150))
+                    let widget = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)
+                    do {
+                        try Screenshot.png(of: widget, to: argument)
+                        FileHandle.standardError.write("screenshot: \(argument)\n".data(using: .utf8)!)
+                    } catch {
+                        FileHandle.standardError.write("screenshot failed: \(error)\n".data(using: .utf8)!)
+                    }
+                case "report": Self.report(app.history.conversation)
+                case "quit": gtk_window_destroy(window)
+                default: FileHandle.standardError.write("unknown step “\(step)”\n".data(using: .utf8)!)
+                }
+            }
+        }
+    }
+
+    private static func split(_ step: String) -> (String, String) {
+        guard let colon = step.firstIndex(of: ":") else { return (step, "") }
+        return (String(step[..<colon]), String(step[step.index(after: colon)...]))
+    }
+
+    /// Prints the newest messages, one a line: `sender ⇥ status ⇥ summary`.
+    private static func report(_ conversation: Conversation) {
+        var lines = ""
+        for message in conversation.messages.suffix(8) {
+            let summary: String
+            switch message.content {
+            case .text(let text): summary = text.string
+            case .emoji(let emoji): summary = emoji
+            case .image: summary = "[picture]"
+            case .collection: summary = "[collection]"
+            case .custom(let custom): summary = custom.payload.summary
+            case .notice(let notice): summary = notice.text
+            }
+            lines += "\(message.sender.name)\t\(message.status)\t\(summary.replacingOccurrences(of: "\n", with: " "))\n"
+        }
+        FileHandle.standardOutput.write(lines.data(using: .utf8)!)
+    }
+}

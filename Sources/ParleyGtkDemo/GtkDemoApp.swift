@@ -1,0 +1,144 @@
+import CGtk4
+import Foundation
+import ParleyCore
+import ParleyDemoKit
+import ParleyGTK
+import ParleySQLite
+
+/// The GTK demo's window: the conversation (kept in a store by default), a bot that
+/// answers, a theme menu that can follow the desktop, and the composer.
+@MainActor
+final class GtkDemoApp {
+    struct Options {
+        var history = DemoHistory.Options()
+        /// A theme name, or `nil` to follow the desktop's light/dark preference.
+        var theme: String?
+        var pace = 1.0
+        var size = (width: 460, height: 760)
+        var automation = DemoAutomation.Steps()
+    }
+
+    let options: Options
+    let history: DemoHistory
+    let screen: ChatScreen
+    let bot: DemoBot
+    private var mirror: Observation?
+    private var subtitle: WidgetPointer?
+
+    static let helpText = """
+        Enter sends, Shift+Enter adds a line. Scroll with the wheel, the touchpad, the \
+        scroll bar or Page Up/Down; Home and End jump to the oldest loaded and the newest \
+        message. Right-click (or long-press) a message to copy or delete it. Click links \
+        and avatars. The ▾ menu in the title bar switches themes.
+        """
+
+    static func style(named name: String) -> ChatStyle? {
+        ChatStyle.themes.first { $0.name == name.lowercased() }
+    }
+
+    init(options: Options) throws {
+        self.options = options
+        history = try DemoHistory(options: options.history)
+        let style = options.theme.flatMap(Self.style(named:)) ?? DesktopAppearance.style(light: .iMessage, dark: .dark)
+        screen = ChatScreen(conversation: history.conversation, style: style)
+        bot = DemoBot(conversation: history.conversation, pace: options.pace, helpText: Self.helpText)
+        wire()
+    }
+
+    /// Puts the screen into `window`, with a header bar.
+    func install(in window: UnsafeMutablePointer<GtkWindow>) {
+        gtk_window_set_default_size(window, Int32(options.size.width), Int32(options.size.height))
+        gtk_window_set_titlebar(window, headerBar())
+        gtk_window_set_child(window, screen.widget)
+        screen.inputBar.focus()
+        if history.loadsFirstPage {
+            Task { @MainActor in await history.pager.loadEarlier() }
+        }
+        if !history.isTranscript, history.isFresh { bot.greet() }
+        DemoAutomation(app: self, window: window).start(options.automation)
+    }
+
+    private func wire() {
+        let conversation = history.conversation
+        let bot = self.bot
+        screen.messages.pager = history.pager
+        screen.messages.register(kind: Poll.kind, PollWidget.make)
+        screen.inputBar.onSend { text in
+            let id = conversation.append(.text(text), status: .sending)
+            bot.userSent(id, text: text)
+        }
+        screen.inputBar.onSendAttachments { attachments in
+            for attachment in attachments {
+                let id = conversation.append(.image(attachment.imageContent), status: .sending)
+                bot.userSent(id, text: "", replies: false)
+            }
+        }
+        mirror = history.mirror { [weak self] error in
+            Task { @MainActor in self?.setSubtitle("⚠ Not saving: \(error)") }
+        }
+        // What the demo does with taps; links open in the browser by themselves.
+        screen.messages.events.onEvent { event in
+            switch event {
+            case .tapAvatar(let sender, _):
+                conversation.append(.system("\(sender.name)'s profile would open here"), from: DemoCast.bot)
+            case .tapStatus(let id):
+                if conversation.message(id)?.status == .failed {
+                    try? conversation.setStatus(.sending, of: id)
+                    bot.userSent(id, text: "", replies: false)
+                }
+            default: break
+            }
+        }
+        if options.theme == nil {
+            DesktopAppearance.observe { [weak self] dark in
+                self?.screen.style = dark ? .dark : .iMessage
+            }
+        }
+    }
+
+    // MARK: Header bar
+
+    private func headerBar() -> WidgetPointer {
+        let bar = gtk_header_bar_new()!
+        let titles = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_valign(titles, GTK_ALIGN_CENTER)
+        let title = gtk_label_new("Parley")!
+        gtk_widget_add_css_class(title, "title")
+        let subtitle = gtk_label_new(history.isTranscript ? (history.note ?? "") : "Alice, Bob and Parley Bot")!
+        if let note = history.note { gtk_widget_set_tooltip_text(subtitle, note) }
+        gtk_widget_add_css_class(subtitle, "subtitle")
+        gtk_label_set_ellipsize(subtitle.ptr(), PANGO_ELLIPSIZE_MIDDLE)
+        gtk_label_set_max_width_chars(subtitle.ptr(), 40)
+        gtk_box_append(titles.ptr(), title)
+        gtk_box_append(titles.ptr(), subtitle)
+        gtk_header_bar_set_title_widget(bar.ptr(), titles)
+        self.subtitle = subtitle
+        gtk_header_bar_pack_end(bar.ptr(), themeMenu())
+        return bar
+    }
+
+    private func setSubtitle(_ text: String) {
+        if let subtitle { gtk_label_set_text(subtitle.ptr(), text) }
+    }
+
+    /// A drop-down of the themes, "Desktop" first (light or dark as the desktop prefers).
+    private func themeMenu() -> WidgetPointer {
+        let shown = ["imessage": "iMessage"]
+        let names = ["Desktop"] + ChatStyle.themes.map { shown[$0.name] ?? $0.name.prefix(1).uppercased() + $0.name.dropFirst() }
+        let strings = gtk_string_list_new(nil)!
+        for name in names { gtk_string_list_append(strings, name) }
+        let dropDown = gtk_drop_down_new(strings, nil)!
+        dropDown.setAccessibleLabel("Theme")
+        gtk_widget_set_tooltip_text(dropDown, "Theme")
+        if let theme = options.theme, let index = ChatStyle.themes.firstIndex(where: { $0.name == theme.lowercased() }) {
+            gtk_drop_down_set_selected(dropDown.ptr(), guint(index + 1))
+        }
+        Signals.connect(UnsafeMutableRawPointer(dropDown), "notify::selected") { [weak self] in
+            guard let self else { return }
+            let selected = Int(gtk_drop_down_get_selected(dropDown.ptr()))
+            self.screen.style = selected == 0 || selected > ChatStyle.themes.count
+                ? DesktopAppearance.style(light: .iMessage, dark: .dark) : ChatStyle.themes[selected - 1]
+        }
+        return dropDown
+    }
+}
