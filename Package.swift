@@ -110,7 +110,7 @@ let package = Package(
             name: "ParleyImagingTests", dependencies: ["ParleyImaging", "ParleyCore", "CImageCodecs"],
             swiftSettings: swift6),
         .testTarget(
-            name: "ParleyGTKTests", dependencies: ["ParleyGTK", "ParleyImaging", "ParleyCore", "CGtk4", "CParleyGtk"],
+            name: "ParleyGTKTests", dependencies: ["ParleyGTK", "ParleyImaging", "ParleySQLite", "ParleyCore", "CGtk4", "CParleyGtk"],
             swiftSettings: gtkSwift),
         .testTarget(name: "ParleySQLiteTests", dependencies: ["ParleySQLite", "ParleyCore"], swiftSettings: swift6),
     ]
