@@ -89,7 +89,7 @@ let package = Package(
             name: "ParleyGTK", dependencies: ["ParleyCore", "ParleyImaging", "CGtk4", "CParleyGtk"],
             swiftSettings: gtkSwift),
         .executableTarget(
-            name: "ParleyGtkDemo", dependencies: ["ParleyCore", "ParleyGTK", "ParleySQLite", "ParleyDemoKit", "CGtk4"],
+            name: "ParleyGtkDemo", dependencies: ["ParleyCore", "ParleyGTK", "ParleySQLite", "ParleyDemoKit", "CGtk4", "CParleyGtk"],
             swiftSettings: gtkSwift),
 
         // Heap statistics for the benchmarks (mallinfo2 is not importable from Swift).

@@ -36,13 +36,13 @@ struct DemoAutomation {
                 case "top": app.screen.messages.viewport.scrollToTop()
                 case "bottom": app.screen.messages.scrollToBottom(animated: false)
                 case "theme":
-                    if let style = GtkDemoApp.style(named: argument) { app.screen.style = style }
+                    if let style = GtkDemoApp.style(named: argument) { app.apply(style) }
                 case "screenshot":
                     // Two frames, so that what changed last is drawn.
                     try? await Task.sleep(for: .milliseconds(150))
                     let widget = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)
                     do {
-                        try Screenshot.png(of: widget, to: argument)
+                        try await Screenshot.pngAfterNextFrame(of: widget, to: argument)
                         FileHandle.standardError.write("screenshot: \(argument)\n".data(using: .utf8)!)
                     } catch {
                         FileHandle.standardError.write("screenshot failed: \(error)\n".data(using: .utf8)!)

@@ -1,4 +1,5 @@
 import CGtk4
+import CParleyGtk
 import Foundation
 import ParleyCore
 import ParleyDemoKit
@@ -32,6 +33,18 @@ final class GtkDemoApp {
         and avatars. The ▾ menu in the title bar switches themes.
         """
 
+    /// Shows `style`, with GTK's own widgets (header bar, buttons) light or dark to match.
+    func apply(_ style: ChatStyle) {
+        screen.style = style
+        Self.matchGtkTheme(to: style)
+    }
+
+    static func matchGtkTheme(to style: ChatStyle) {
+        if let settings = gtk_settings_get_default() {
+            parley_object_set_bool(UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme", style.isDark)
+        }
+    }
+
     static func style(named name: String) -> ChatStyle? {
         ChatStyle.themes.first { $0.name == name.lowercased() }
     }
@@ -41,6 +54,7 @@ final class GtkDemoApp {
         history = try DemoHistory(options: options.history)
         let style = options.theme.flatMap(Self.style(named:)) ?? DesktopAppearance.style(light: .iMessage, dark: .dark)
         screen = ChatScreen(conversation: history.conversation, style: style)
+        Self.matchGtkTheme(to: style)
         bot = DemoBot(conversation: history.conversation, pace: options.pace, helpText: Self.helpText)
         wire()
     }
@@ -91,7 +105,7 @@ final class GtkDemoApp {
         }
         if options.theme == nil {
             DesktopAppearance.observe { [weak self] dark in
-                self?.screen.style = dark ? .dark : .iMessage
+                self?.apply(dark ? .dark : .iMessage)
             }
         }
     }
@@ -136,8 +150,8 @@ final class GtkDemoApp {
         Signals.connect(UnsafeMutableRawPointer(dropDown), "notify::selected") { [weak self] in
             guard let self else { return }
             let selected = Int(gtk_drop_down_get_selected(dropDown.ptr()))
-            self.screen.style = selected == 0 || selected > ChatStyle.themes.count
-                ? DesktopAppearance.style(light: .iMessage, dark: .dark) : ChatStyle.themes[selected - 1]
+            self.apply(selected == 0 || selected > ChatStyle.themes.count
+                ? DesktopAppearance.style(light: .iMessage, dark: .dark) : ChatStyle.themes[selected - 1])
         }
         return dropDown
     }

@@ -39,4 +39,29 @@ public enum Screenshot {
             at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
         return gdk_texture_save_to_png(texture, path) != 0
     }
+
+    /// Writes a PNG of `widget` at the end of its next frame, when its layout is current
+    /// (a snapshot between frames may catch a layout still pending).
+    public static func pngAfterNextFrame(of widget: WidgetPointer, to path: String) async throws {
+        guard let clock = gtk_widget_get_frame_clock(widget) else {
+            try png(of: widget, to: path)
+            return
+        }
+        /// The one-shot handler's id, set after connecting.
+        final class Connection {
+            var id: gulong = 0
+            var isDone = false
+        }
+        let connection = Connection()
+        let result: Result<Void, Error> = await withCheckedContinuation { continuation in
+            connection.id = Signals.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+                guard !connection.isDone else { return }
+                connection.isDone = true
+                g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), connection.id)
+                continuation.resume(returning: Result { try png(of: widget, to: path) })
+            }
+            gtk_widget_queue_draw(widget)
+        }
+        try result.get()
+    }
 }
