@@ -1,0 +1,42 @@
+import CGtk4
+import ParleyCore
+@testable import ParleyGTK
+import Testing
+
+extension GTKTests {
+    @Suite("README: in a GTK app")
+    @MainActor
+    struct ReadmeGtkExampleTests {
+        /// The README's example, with the application's run loop replaced by a test window.
+        @Test("the README's GTK example builds a working chat screen (#4)")
+        func example() async throws {
+            try GTKHarness.start()
+            let chat = Conversation(me: Sender(id: "me", name: "Me"))
+            var events: [MessengerEvent] = []
+            func build(_ window: UnsafeMutablePointer<GtkWindow>) -> ChatScreen {
+                // --- as in the README ---
+                let screen = ChatScreen(conversation: chat, style: DesktopAppearance.style())
+                screen.inputBar.onSend { text in chat.append(.text(text)) }
+                screen.messages.events.onEvent { event in events.append(event) }
+                screen.messages.menuActions = [MessageAction(title: "Reply") { id in print("reply to", id) }]
+                gtk_window_set_child(window, screen.widget)
+                // ---
+                return screen
+            }
+            // The example compiles against ParleyApplication's signature.
+            let application: (ParleyApplication, @escaping @MainActor (UnsafeMutablePointer<GtkWindow>) -> Void) -> Int32 = { $0.run($1) }
+            _ = application
+            let window = gtk_window_new()!
+            let screen = build(window.cast(to: GtkWindow.self))
+            gtk_window_present(window.cast(to: GtkWindow.self))
+            defer { GTKHarness.close(window) }
+            screen.inputBar.text = "Hello from the README"
+            screen.inputBar.send()
+            #expect(chat.messages.map { message -> String in
+                if case .text(let text) = message.content { return text.string }
+                return ""
+            } == ["Hello from the README"])
+            await GTKHarness.pump(until: { !screen.messages.visibleRowViews.isEmpty })
+        }
+    }
+}
