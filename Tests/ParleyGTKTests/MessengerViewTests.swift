@@ -228,5 +228,71 @@ extension GTKTests {
             }
             await GTKHarness.pump(until: { weakView == nil }, timeout: .seconds(5))
         }
-    }
+    
+        @Test("clicking an avatar sends its event; the history row loads earlier messages (#4)")
+        func tapsAndHistory() async throws {
+            let conversation = Conversation(me: ChatFixtures.me)
+            let all = ChatFixtures.messages(120)
+            try conversation.append(contentsOf: Array(all[100...]), animated: false)
+            let source = ArrayHistorySource(Array(all[..<100]))
+            let pager = HistoryPager(conversation: conversation, source: source, pageSize: 30, mode: .manual)
+            let (view, window) = try await show(conversation)
+            defer { GTKHarness.close(window) }
+            var events: [MessengerEvent] = []
+            view.events.onEvent { events.append($0) }
+            view.pager = pager
+            // An avatar: the core says where it is; a click there is a tap on it.
+            let row = try #require(view.visibleRowViews.last { $0.layout.avatar != nil })
+            let avatar = try #require(row.layout.avatar)
+            let y = try #require(view.lastPlaced[row.id!])
+            view.tap(at: Point(x: avatar.minX + avatar.width / 2, y: y + avatar.minY + avatar.height / 2))
+            guard case .tapAvatar(let sender, _) = try #require(events.last) else {
+                Issue.record("expected an avatar tap, got \(events)")
+                return
+            }
+            #expect(sender.id == ChatFixtures.alice.id || sender.id == ChatFixtures.me.id)
+            // At the top, the manual pager's row offers earlier messages; its button loads them.
+            view.viewport.scrollToTop()
+            view.relayout()
+            await GTKHarness.pump(until: { GTKHarness.shown(view.list.widget, class: "load-earlier").count == 1 })
+            let button = try #require(GTKHarness.shown(view.list.widget, class: "load-earlier").first)
+            #expect(GTKHarness.buttonLabel(button) == "Load earlier messages")
+            gtk_widget_activate(button)
+            await GTKHarness.pump(until: { conversation.count == 50 })
+            #expect(events.contains { if case .tapLoadEarlier = $0 { return true } else { return false } })
+        }
+
+        @Test("changes that are not animated move nothing over time (#4)")
+        func unanimated() async throws {
+            let conversation = ChatFixtures.conversation(20)
+            let (view, window) = try await show(conversation)
+            defer { GTKHarness.close(window) }
+            conversation.append(.text("quietly"), from: ChatFixtures.bob, animated: false)
+            await GTKHarness.pump(until: { shownTexts(view).last == "quietly" })
+            #expect(!view.animator.isAnimating)
+            _ = try conversation.remove("message-19", animated: false)
+            await GTKHarness.pump(until: { !shownTexts(view).contains("Message 19") })
+            #expect(view.animator.ghosts.isEmpty && !view.animator.isAnimating)
+        }
+
+        @Test("a nine-patch bubble is a CSS border image on its own node (#4)")
+        func ninePatch() async throws {
+            try GTKHarness.start()
+            let path = Showcase.picturePath()
+            var style = ChatStyle.light
+            style.bubbles.primary = .ninePatch(NinePatch(image: .file(path: path), capInsets: EdgeInsets(top: 14, left: 14, bottom: 14, right: 14)))
+            style.bubbles.secondary = style.bubbles.primary
+            let sheet = StyleSheet(style: style)
+            #expect(sheet.css.contains("border-image: url(\"\(URL(fileURLWithPath: path).absoluteString)\") 14 14 14 14 stretch"))
+            #expect(URL(fileURLWithPath: path).absoluteString.hasPrefix("file:///"))
+            let (view, window) = try await show(ChatFixtures.conversation(6), style: style)
+            defer { GTKHarness.close(window) }
+            let images = GTKHarness.descendants(view.list.widget).filter {
+                String(cString: gtk_widget_get_css_name($0)) == "bubble-image" && gtk_widget_get_mapped($0) != 0
+            }
+            #expect(images.count >= 6)
+            await GTKHarness.pump(for: .milliseconds(200))
+            try GTKHarness.screenshot(view.widget, to: Screenshots.directory + "/nine-patch.png")
+        }
+}
 }

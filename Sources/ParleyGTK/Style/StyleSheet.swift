@@ -1,4 +1,5 @@
 import CGtk4
+import Foundation
 import ParleyCore
 
 /// The CSS that draws a ``ChatStyle`` on GTK widgets.
@@ -108,7 +109,7 @@ struct StyleSheet {
         for (shape, className) in [(style.bubbles.primary, "primary"), (style.bubbles.secondary, "secondary")] {
             guard case .ninePatch(let patch) = shape, case .file(let path) = patch.image else { continue }
             let insets = patch.capInsets
-            let url = "file://" + path.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0) }.joined(separator: "/")
+            let url = URL(fileURLWithPath: path).absoluteString
             css += """
                 \(s) bubble-image.\(className) { border-style: solid; border-width: \(px(insets.top)) \(px(insets.right)) \(px(insets.bottom)) \(px(insets.left)); border-image: url("\(url)") \(Int(insets.top)) \(Int(insets.right)) \(Int(insets.bottom)) \(Int(insets.left)) stretch; }
 
