@@ -23,7 +23,8 @@ extension ConversationStore {
         onError: @escaping @Sendable (StoreError) -> Void
     ) -> Observation {
         conversation.observe { [weak self, weak conversation] change in
-            guard let self, let conversation, includingHistoryPages || !change.isPrepend else { return }
+            // A moved window of history (a jump) shows stored messages: nothing to write.
+            guard let self, let conversation, !change.isWindowMove, includingHistoryPages || !change.isPrepend else { return }
             do throws(StoreError) {
                 try self.apply(change, from: conversation)
             } catch {

@@ -6,7 +6,7 @@ import ParleyCore
 ///
 /// Equal dates are ordered by id, compared as UTF-8 bytes: the same order as
 /// ``ParleyCore/MessageID``'s for ASCII (and any NFC-normalized) ids.
-extension ConversationStore: HistorySource {
+extension ConversationStore: HistoryWindowSource {
     /// The newest `limit` messages: what a conversation opens with.
     public func newestPage(limit: Int) throws(StoreError) -> HistoryWindow {
         try withLock { () throws(StoreError) in
@@ -89,6 +89,16 @@ extension ConversationStore: HistorySource {
     public func page(before cursor: HistoryCursor?, limit: Int) async throws -> HistoryPage {
         if let cursor { return try page(olderThan: cursor, limit: limit).historyPage }
         return try newestPage(limit: limit).historyPage
+    }
+
+    /// The ``ParleyCore/HistoryWindowSource`` requirement: the page around `date`.
+    public func window(around date: Date, limit: Int) async throws -> HistoryWindow {
+        try page(around: date, limit: limit)
+    }
+
+    /// The ``ParleyCore/HistoryWindowSource`` requirement: the page newer than `cursor`.
+    public func window(after cursor: HistoryCursor, limit: Int) async throws -> HistoryWindow {
+        try page(newerThan: cursor, limit: limit)
     }
 
     // MARK: Internals (call with the lock held)

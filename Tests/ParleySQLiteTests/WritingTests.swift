@@ -103,9 +103,17 @@ struct WritingTests {
         #expect(try store.message("older") != nil)
         including.cancel()
 
+        // A jump shows stored messages in place of the loaded ones: nothing is deleted.
+        let stored = try store.count()
+        chat.showWindow([Fixture.message("window", .text("from a jump"), at: 5)])
+        #expect(try store.count() == stored)
+        #expect(try store.message("window") == nil)
+        chat.showWindow(try store.newestPage(limit: 1_000).messages)
+        try expectInSync("after a jump back")
+
         observation.cancel()
         chat.append(.text("after cancel"))
-        #expect(try store.count() == chat.count - 2)
+        #expect(try store.count() == chat.count - 1)
         #expect(errors.all.isEmpty)
     }
 

@@ -12,6 +12,7 @@ struct ChangeRecorder {
     var typingChanged = false
     var historyChanged = false
     var isPrepend = false
+    var isWindowMove = false
 
     var isEmpty: Bool { operations.isEmpty && !typingChanged && !historyChanged }
 
@@ -37,7 +38,7 @@ struct ChangeRecorder {
     func changeSet(version: UInt64, animated: Bool) -> ChangeSet {
         var set = ChangeSet(
             version: version, typingChanged: typingChanged, historyChanged: historyChanged,
-            isPrepend: isPrepend, animated: animated)
+            isPrepend: isPrepend, animated: animated, isWindowMove: isWindowMove)
         if onlyInserts {
             set.inserted = operations.map(\.0)
             return set

@@ -22,12 +22,17 @@ public struct ChangeSet: Sendable, Equatable {
     public var isPrepend: Bool
     /// Whether front ends should animate this change.
     public var animated: Bool
+    /// Whether the loaded window of history moved (a jump to a date, a page of newer
+    /// history after one): messages came and went from view, but nothing was sent or
+    /// deleted. Stores mirroring the conversation skip these.
+    public var isWindowMove: Bool
 
     /// Creates a change set.
     public init(
         version: UInt64, inserted: [MessageID] = [], removed: [MessageID] = [],
         updated: [MessageID] = [], moved: [MessageID] = [], typingChanged: Bool = false,
-        historyChanged: Bool = false, isPrepend: Bool = false, animated: Bool = true
+        historyChanged: Bool = false, isPrepend: Bool = false, animated: Bool = true,
+        isWindowMove: Bool = false
     ) {
         self.version = version
         self.inserted = inserted
@@ -38,6 +43,7 @@ public struct ChangeSet: Sendable, Equatable {
         self.historyChanged = historyChanged
         self.isPrepend = isPrepend
         self.animated = animated
+        self.isWindowMove = isWindowMove
     }
 
     /// Whether nothing changed.

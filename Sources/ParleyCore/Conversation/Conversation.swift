@@ -364,7 +364,7 @@ public final class Conversation: @unchecked Sendable {
     }
 
     /// Publishes `recorder`'s changes and unlocks. Call with the lock held.
-    private func commit(_ recorder: ChangeRecorder, animated: Bool) {
+    func commit(_ recorder: ChangeRecorder, animated: Bool) {
         guard !recorder.isEmpty else {
             lock.unlock()
             return

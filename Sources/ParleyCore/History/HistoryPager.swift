@@ -53,9 +53,13 @@ public final class HistoryPager: @unchecked Sendable {
     /// Automatic or manual.
     public let mode: Mode
 
-    private let lock = NSLock()
-    private var currentState: State = .idle
-    private var inFlight: Task<Outcome, Never>?
+    let lock = NSLock()
+    var currentState: State = .idle
+    var inFlight: Task<Outcome, Never>?
+    /// Whether the newest loaded message is the newest there is (false after a jump).
+    var showsLatest = true
+    /// The running fetch of newer messages, after a jump.
+    var newerInFlight: Task<Outcome, Never>?
 
     /// Creates a pager and shows the history row for `mode`.
     public init(conversation: Conversation, source: any HistorySource, pageSize: Int = 50, mode: Mode = .automatic) {
@@ -135,9 +139,9 @@ public final class HistoryPager: @unchecked Sendable {
         return outcome
     }
 
-    private var idleIndicator: HistoryIndicator { mode == .manual ? .loadEarlier : .hidden }
+    var idleIndicator: HistoryIndicator { mode == .manual ? .loadEarlier : .hidden }
 
-    private static func describe(_ error: any Error) -> String {
+    static func describe(_ error: any Error) -> String {
         (error as? LocalizedError)?.errorDescription ?? String(describing: error)
     }
 }

@@ -62,15 +62,22 @@ public struct ArrayHistorySource: HistorySource {
 
     /// The page before `cursor`.
     public func page(before cursor: HistoryCursor?, limit: Int) async throws -> HistoryPage {
-        var upper = messages.count
-        if let cursor {
-            var low = 0
-            while low < upper {
-                let middle = (low + upper) / 2
-                if cursor.isAfter(messages[middle]) { low = middle + 1 } else { upper = middle }
-            }
-        }
+        let upper = cursor.map(firstIndex(notBefore:)) ?? messages.count
         let lower = max(0, upper - max(0, limit))
         return HistoryPage(messages: Array(messages[lower..<upper]), hasMore: lower > 0)
+    }
+
+    /// Every message, oldest first.
+    var all: [Message] { messages }
+
+    /// The index of the first message not older than `cursor` (binary search).
+    func firstIndex(notBefore cursor: HistoryCursor) -> Int {
+        var low = 0
+        var upper = messages.count
+        while low < upper {
+            let middle = (low + upper) / 2
+            if cursor.isAfter(messages[middle]) { low = middle + 1 } else { upper = middle }
+        }
+        return low
     }
 }

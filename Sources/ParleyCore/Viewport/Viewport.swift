@@ -120,7 +120,9 @@ public final class Viewport {
         read { rows in
             // Nothing loaded yet: the top is as near as it gets.
             guard !rows.isEmpty else { return pager.loadIfNeeded() }
-            requestHistoryIfNear(clamp(resolve(rows), rows), rows)
+            let position = clamp(resolve(rows), rows)
+            requestHistoryIfNear(position, rows)
+            requestNewerIfNear(position, rows)
         }
     }
 
@@ -283,8 +285,10 @@ public final class Viewport {
     func apply(_ position: Position, rows: Pass, userScroll: Bool) {
         let clamped = clamp(position, rows)
         let atBottom = bottomGap(clamped, rows) >= -0.5
-        if userScroll || !isPinnedToBottom {
-            isPinnedToBottom = atBottom && (userScroll || isPinnedToBottom)
+        // After a jump into the past the bottom is not the present: nothing to pin to.
+        let showsLatest = pager?.isShowingLatest ?? true
+        if userScroll || !isPinnedToBottom || !showsLatest {
+            isPinnedToBottom = atBottom && (userScroll || isPinnedToBottom) && showsLatest
         }
         if isPinnedToBottom {
             anchor = nil
@@ -300,6 +304,20 @@ public final class Viewport {
             lastSeen = last.id
         }
         requestHistoryIfNear(clamped, rows)
+        requestNewerIfNear(clamped, rows)
+    }
+
+    /// After a jump, asks the pager for newer messages when the bottom comes near.
+    private func requestNewerIfNear(_ position: Position, _ rows: Pass) {
+        guard let pager, !pager.isShowingLatest else { return }
+        let distance = prefetchDistance ?? size.height * 1.5
+        var index = position.index
+        var bottom = position.top
+        while index < rows.count, bottom < size.height + distance {
+            bottom += rowHeight(index, rows)
+            index += 1
+        }
+        if index == rows.count { pager.loadNewerIfNeeded() }
     }
 
     private func requestHistoryIfNear(_ position: Position, _ rows: Pass) {

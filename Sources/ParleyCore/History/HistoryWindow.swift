@@ -1,11 +1,8 @@
-import ParleyCore
-
 /// A run of consecutive stored messages, oldest first, and whether more lie on either side.
 ///
-/// What ``ConversationStore``'s pages return: the newest page when a conversation opens,
-/// older or newer pages from a cursor, and the page around a message or a date for
-/// "jump to". Hand ``messages`` to `Conversation.setMessages(_:animated:)` (a jump) or
-/// `Conversation.prependHistory(_:animated:)` (an older page).
+/// What a ``HistoryWindowSource`` returns for "jump to date" and newer pages (and what
+/// ParleySQLite's store pages are). ``HistoryPager/jump(to:)`` shows one with
+/// ``Conversation/showWindow(_:)``.
 public struct HistoryWindow: Sendable {
     /// The messages, oldest first, ordered by (date, id).
     public var messages: [Message]
@@ -31,6 +28,6 @@ public struct HistoryWindow: Sendable {
     /// The cursor to continue towards newer messages from (`nil` when empty).
     public var newerCursor: HistoryCursor? { messages.last.map(HistoryCursor.init(before:)) }
 
-    /// The window as a ``ParleyCore/HistoryPage`` for a ``ParleyCore/HistoryPager``.
+    /// The window as a ``HistoryPage`` for a ``HistoryPager``.
     public var historyPage: HistoryPage { HistoryPage(messages: messages, hasMore: hasOlder) }
 }

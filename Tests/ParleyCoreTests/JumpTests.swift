@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import ParleyCore
+
+@Suite("Jump to date: windows of history (#5)")
+struct JumpTests {
+    /// 1000 messages a minute apart, from noon on.
+    static let history = (0..<1000).map { Fixture.message("m\(1000 + $0)", minutes: Double($0), "message \($0)") }
+
+    func pager(_ conversation: Conversation, pageSize: Int = 50) -> HistoryPager {
+        HistoryPager(conversation: conversation, source: ArrayHistorySource(Self.history), pageSize: pageSize)
+    }
+
+    @Test("an array source gives the window around a date, anchored on the first message at or after it")
+    func window() async throws {
+        let source = ArrayHistorySource(Self.history)
+        let window = try await source.window(around: Fixture.date(minutes: 500.5), limit: 40)
+        #expect(window.messages.count == 40)
+        #expect(window.anchor == "m1501")
+        #expect(window.messages.first?.id == "m1481" && window.messages.last?.id == "m1520")
+        #expect(window.hasOlder && window.hasNewer)
+        let start = try await source.window(around: Fixture.date(minutes: -100), limit: 40)
+        #expect(start.messages.first?.id == "m1000" && !start.hasOlder && start.anchor == "m1000")
+        let after = try await source.window(after: HistoryCursor(before: Self.history[997]), limit: 40)
+        #expect(after.messages.map(\.id) == ["m1998", "m1999"] && !after.hasNewer)
+    }
+
+    @Test("a jump replaces the loaded messages with the window, flagged so that mirrors skip it")
+    func jumpReplaces() async throws {
+        let conversation = Conversation(me: Fixture.me)
+        let pager = pager(conversation)
+        await pager.loadEarlier()
+        #expect(conversation.messages.last?.id == "m1999")
+        let changes = Changes(conversation)
+        let anchor = await pager.jump(to: Fixture.date(minutes: 200))
+        #expect(anchor == "m1200")
+        #expect(conversation.messages.contains { $0.id == "m1200" })
+        #expect(!conversation.messages.contains { $0.id == "m1999" })
+        #expect(!pager.isShowingLatest)
+        let moves = changes.all.filter(\.isWindowMove)
+        #expect(moves.count == 1 && moves[0].removed.count == 50 && !moves[0].animated)
+        // Older pages still come from the window's top.
+        await pager.loadEarlier()
+        #expect(conversation.messages.first.map { $0.id < "m1150" } == true)
+    }
+
+    @Test("after a jump, newer pages follow until the present; the bottom does not pin before")
+    func newerPages() async throws {
+        let conversation = Conversation(me: Fixture.me)
+        let pager = pager(conversation, pageSize: 100)
+        let viewport = Viewport(conversation: conversation, layoutEngine: Fixture.engine(), size: Size(width: 60, height: 20))
+        viewport.pager = pager
+        _ = await pager.jump(to: Fixture.date(minutes: 700))
+        viewport.scroll(to: .message("m1700"), at: .top)
+        var rounds = 0
+        while !pager.isShowingLatest, rounds < 50 {
+            viewport.scroll(by: 10_000)
+            #expect(!viewport.isPinnedToBottom || pager.isShowingLatest)
+            await pager.loadNewer()
+            rounds += 1
+        }
+        #expect(pager.isShowingLatest)
+        #expect(conversation.messages.last?.id == "m1999")
+        let ids = conversation.messages.map(\.id)
+        #expect(ids == ids.sorted() && Set(ids).count == ids.count, "no gaps out of order, no duplicates")
+        viewport.scroll(by: 10_000)
+        #expect(viewport.isPinnedToBottom)
+    }
+
+    @Test("returning to the present shows the newest page again")
+    func returnToLatest() async throws {
+        let conversation = Conversation(me: Fixture.me)
+        let pager = pager(conversation)
+        _ = await pager.jump(to: Fixture.date(minutes: 10))
+        #expect(conversation.messages.last?.id != "m1999")
+        await pager.returnToLatest()
+        #expect(conversation.messages.last?.id == "m1999" && pager.isShowingLatest)
+    }
+
+    @Test("a source that cannot jump says so")
+    func cannotJump() async {
+        struct Plain: HistorySource {
+            func page(before cursor: HistoryCursor?, limit: Int) async throws -> HistoryPage { HistoryPage(messages: [], hasMore: false) }
+        }
+        let pager = HistoryPager(conversation: Conversation(me: Fixture.me), source: Plain())
+        #expect(!pager.canJump)
+        #expect(await pager.jump(to: Date()) == nil)
+    }
+}
+
+/// Records a conversation's change sets.
+final class Changes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sets: [ChangeSet] = []
+    private var observation: Observation?
+    init(_ conversation: Conversation) {
+        observation = conversation.observe { [weak self] change in
+            guard let self else { return }
+            self.lock.withLock { self.sets.append(change) }
+        }
+    }
+    var all: [ChangeSet] { lock.withLock { sets } }
+}
