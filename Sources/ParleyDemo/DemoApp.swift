@@ -59,7 +59,30 @@ struct DemoApp {
         }
         screen.viewport.pager = pager
         let bot = DemoBot(conversation: conversation, pace: options.pace, helpText: Self.helpText)
+        let viewport = screen.viewport
         bar.onSend { text in
+            if let request = JumpCommand.parse(text) {
+                Task { @MainActor in
+                    switch request {
+                    case .date(let date):
+                        if let anchor = await pager.jump(to: date) { viewport.scroll(to: .message(anchor), at: .top) }
+                    case .latest:
+                        await pager.returnToLatest()
+                        viewport.scrollToBottom()
+                    }
+                }
+                return
+            }
+            // What you send belongs at the present: leave a jump first.
+            if !pager.isShowingLatest {
+                Task { @MainActor in
+                    await pager.returnToLatest()
+                    viewport.scrollToBottom()
+                    let id = conversation.append(.text(text), status: .sending)
+                    bot.userSent(id, text: text)
+                }
+                return
+            }
             let id = conversation.append(.text(text), status: .sending)
             bot.userSent(id, text: text)
         }
@@ -94,6 +117,7 @@ struct DemoApp {
     static let helpText = """
         Keys: Enter sends · Alt+Enter new line · ↑/↓ scroll a row · PgUp/PgDn a page · \
         Home/End (composer line) · Ctrl-Home/Ctrl-End oldest/newest · Ctrl-A/E/W/U/K edit · \
-        mouse wheel scrolls, click links and avatars · Ctrl-L repaint · Ctrl-C quit
+        mouse wheel scrolls, click links and avatars · Ctrl-L repaint · Ctrl-C quit · \
+        \(JumpCommand.usage)
         """
 }

@@ -1,13 +1,14 @@
 import CGtk4
 import Foundation
 import ParleyCore
+import ParleyDemoKit
 import ParleyGTK
 
 /// Drives the GTK demo from the command line (`--script`), for screenshots, tests and CI:
 /// the steps run as a `@MainActor` task inside the GLib main loop.
 ///
 /// Steps, separated by `;`: `wait:SECONDS`, `send:TEXT`, `scroll:PIXELS` (negative is up),
-/// `top`, `bottom`, `theme:NAME`, `screenshot:FILE`, `report` (the newest messages on
+/// `top`, `bottom`, `jump:YYYY-MM-DD` (or `jump:` for now), `theme:NAME`, `screenshot:FILE`, `report` (the newest messages on
 /// standard output), `quit`.
 @MainActor
 struct DemoAutomation {
@@ -33,6 +34,12 @@ struct DemoAutomation {
                     app.screen.inputBar.text = argument
                     app.screen.inputBar.send()
                 case "scroll": app.screen.messages.scroll(by: Double(argument) ?? 0)
+                case "jump":
+                    if case .date(let date) = JumpCommand.parse("/jump " + argument) {
+                        await app.screen.messages.jump(to: date)
+                    } else {
+                        await app.screen.messages.returnToLatest()
+                    }
                 case "top": app.screen.messages.viewport.scrollToTop()
                 case "bottom": app.screen.messages.scrollToBottom(animated: false)
                 case "theme":

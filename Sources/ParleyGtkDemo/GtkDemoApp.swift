@@ -30,7 +30,8 @@ final class GtkDemoApp {
         Enter sends, Shift+Enter adds a line. Scroll with the wheel, the touchpad, the \
         scroll bar or Page Up/Down; Home and End jump to the oldest loaded and the newest \
         message. Right-click (or long-press) a message to copy or delete it. Click links \
-        and avatars. The ▾ menu in the title bar switches themes.
+        and avatars. The ▾ menu in the title bar switches themes; the calendar jumps to a \
+        day (or type \(JumpCommand.usage)).
         """
 
     /// Shows `style`, with GTK's own widgets (header bar, buttons) light or dark to match.
@@ -77,7 +78,26 @@ final class GtkDemoApp {
         let bot = self.bot
         screen.messages.pager = history.pager
         screen.messages.register(kind: Poll.kind, PollWidget.make)
+        let messages = screen.messages
         screen.inputBar.onSend { text in
+            if let request = JumpCommand.parse(text) {
+                Task { @MainActor in
+                    switch request {
+                    case .date(let date): await messages.jump(to: date)
+                    case .latest: await messages.returnToLatest()
+                    }
+                }
+                return
+            }
+            // What you send belongs at the present: leave a jump first.
+            if let pager = messages.pager, !pager.isShowingLatest {
+                Task { @MainActor in
+                    await messages.returnToLatest()
+                    let id = conversation.append(.text(text), status: .sending)
+                    bot.userSent(id, text: text)
+                }
+                return
+            }
             let id = conversation.append(.text(text), status: .sending)
             bot.userSent(id, text: text)
         }
@@ -128,11 +148,41 @@ final class GtkDemoApp {
         gtk_header_bar_set_title_widget(bar.ptr(), titles)
         self.subtitle = subtitle
         gtk_header_bar_pack_end(bar.ptr(), themeMenu())
+        gtk_header_bar_pack_start(bar.ptr(), jumpMenu())
         return bar
     }
 
     private func setSubtitle(_ text: String) {
         if let subtitle { gtk_label_set_text(subtitle.ptr(), text) }
+    }
+
+    /// A calendar button: pick a day to see the conversation then; "Now" returns.
+    private func jumpMenu() -> WidgetPointer {
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(button.ptr(), "x-office-calendar-symbolic")
+        gtk_widget_set_tooltip_text(button, "Jump to date")
+        button.setAccessibleLabel("Jump to date")
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        let calendar = gtk_calendar_new()!
+        let now = gtk_button_new_with_label("Now")!
+        gtk_box_append(box.ptr(), calendar)
+        gtk_box_append(box.ptr(), now)
+        let popover = gtk_popover_new()!
+        gtk_popover_set_child(popover.ptr(), box)
+        gtk_menu_button_set_popover(button.ptr(), popover)
+        let messages = screen.messages
+        Signals.connect(UnsafeMutableRawPointer(calendar), "day-selected") {
+            guard let selected = gtk_calendar_get_date(calendar.ptr()) else { return }
+            let date = Date(timeIntervalSince1970: TimeInterval(g_date_time_to_unix(selected)))
+            g_date_time_unref(selected)
+            gtk_popover_popdown(popover.ptr())
+            Task { @MainActor in await messages.jump(to: date) }
+        }
+        Signals.connect(UnsafeMutableRawPointer(now), "clicked") {
+            gtk_popover_popdown(popover.ptr())
+            Task { @MainActor in await messages.returnToLatest() }
+        }
+        return button
     }
 
     /// A drop-down of the themes, "Desktop" first (light or dark as the desktop prefers).

@@ -18,7 +18,7 @@ let usage = """
       --transcript FILE  open a chat log (epoch seconds ⇥ sender ⇥ text, one per line)
       --size WxH         the window's size in pixels (default 460x760)
       --script STEPS     drive the demo, steps separated by ';': wait:SECONDS, send:TEXT,
-                         scroll:PIXELS, top, bottom, theme:NAME, screenshot:FILE.png,
+                         scroll:PIXELS, top, bottom, jump:YYYY-MM-DD, theme:NAME, screenshot:FILE.png,
                          report (newest messages to standard output), quit
     """
 

@@ -67,6 +67,33 @@ struct JumpTests {
         #expect(viewport.isPinnedToBottom)
     }
 
+    @Test("a message arriving during a jump does not make newer pages skip the days between")
+    func liveArrivalDuringJump() async throws {
+        let conversation = Conversation(me: Fixture.me)
+        let pager = pager(conversation, pageSize: 100)
+        _ = await pager.jump(to: Fixture.date(minutes: 100))
+        try conversation.append(Fixture.message("live", minutes: 5_000, "arrived while away"))
+        while !pager.isShowingLatest { await pager.loadNewer() }
+        let ids = conversation.messages.map(\.id)
+        let expected = Self.history.map(\.id).filter { $0 >= ids[0] } + ["live"]
+        #expect(ids == expected)
+    }
+
+    @Test("after a jump, only messages that arrive count as unread")
+    func unreadAfterJump() async throws {
+        let conversation = Conversation(me: Fixture.me)
+        let pager = pager(conversation)
+        await pager.loadEarlier()
+        let viewport = Viewport(conversation: conversation, layoutEngine: Fixture.engine(), size: Size(width: 60, height: 20))
+        viewport.pager = pager
+        _ = viewport.visibleRows()
+        _ = await pager.jump(to: Fixture.date(minutes: 100))
+        viewport.scroll(to: .message("m1100"), at: .top)
+        #expect(viewport.unreadCount() == 0)
+        try conversation.append(Fixture.message("live", minutes: 5_000, "hello from now"))
+        #expect(viewport.unreadCount() == 1)
+    }
+
     @Test("returning to the present shows the newest page again")
     func returnToLatest() async throws {
         let conversation = Conversation(me: Fixture.me)

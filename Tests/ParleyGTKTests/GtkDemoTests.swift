@@ -41,6 +41,25 @@ struct GtkDemoTests {
         #expect(second.output.contains("remember me"), "\(second.output)")
     }
 
+    @Test("jump to date shows that day's messages from the store, and /jump returns (#5)")
+    func jumpToDate() async throws {
+        // The demo's store holds 5000 messages over the weeks before today.
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        let day = formatter.string(from: Date().addingTimeInterval(-30 * 86_400))
+        let result = try await ChildProcess.run(
+            Self.demo, ["--script", "wait:0.5;jump:\(day);wait:0.5;report;send:/jump;wait:0.5;report;quit"],
+            environment: ["XDG_DATA_HOME": ChildProcess.scratchFolder()])
+        #expect(result.status == 0, "\(result.errors)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        let first = Array(lines.prefix(8)), second = Array(lines.dropFirst(8))
+        #expect(!first.joined().contains("Booking the garden café"), "\(first)")
+        // The generated history's phrases, a month old.
+        let phrases = ["coffee", "train", "release notes", "ok", "lol", "PR", "comments", "Meeting", "👍", "slides", "build", "Not me!", "flaky", "Lunch at the usual", "+44"]
+        #expect(first.count == 8 && first.allSatisfy { line in phrases.contains { line.contains($0) } }, "\(first)")
+        #expect(second.joined().contains("Booking the garden café"), "\(second)")
+    }
+
     @Test("a file that is not a Parley store is refused with its name, and left alone (#5)")
     func refusesForeignFile() async throws {
         let path = ChildProcess.scratchFolder() + "/notes.sqlite"

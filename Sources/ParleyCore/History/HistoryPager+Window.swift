@@ -67,16 +67,15 @@ extension HistoryPager {
     }
 
     private func fetchNewer(from source: any HistoryWindowSource) async -> Outcome {
-        let cursor = conversation.read { rows in
-            rows.message(at: rows.firstMessageIndex + rows.messageCount - 1).map(HistoryCursor.init(before:))
-        }
+        let cursor = lock.withLock { windowNewest }
         let outcome: Outcome
         var reachedLatest = false
         if let cursor {
             do {
                 let window = try await source.window(after: cursor, limit: pageSize)
                 let added = conversation.appendHistory(window.messages)
-                reachedLatest = !window.hasNewer || added.isEmpty
+                reachedLatest = !window.hasNewer || window.messages.isEmpty
+                if let newest = window.newerCursor { lock.withLock { windowNewest = newest } }
                 outcome = .loaded(added)
             } catch {
                 outcome = .failed(Self.describe(error))
@@ -103,6 +102,7 @@ extension HistoryPager {
         conversation.showWindow(window.messages)
         lock.withLock {
             showsLatest = latest
+            windowNewest = window.newerCursor
             currentState = window.hasOlder ? .idle : .exhausted
         }
         conversation.historyIndicator = window.hasOlder ? idleIndicator : .hidden

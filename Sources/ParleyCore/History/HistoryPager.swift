@@ -60,6 +60,9 @@ public final class HistoryPager: @unchecked Sendable {
     var showsLatest = true
     /// The running fetch of newer messages, after a jump.
     var newerInFlight: Task<Outcome, Never>?
+    /// The newest message of the source loaded after a jump: newer pages continue from
+    /// it, not from messages that arrived live meanwhile (which sit at the end).
+    var windowNewest: HistoryCursor?
 
     /// Creates a pager and shows the history row for `mode`.
     public init(conversation: Conversation, source: any HistorySource, pageSize: Int = 50, mode: Mode = .automatic) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Anchor-based virtual scrolling over a ``Conversation``.
 ///
 /// The viewport keeps a ``ViewportAnchor`` (or is pinned to the bottom), never an offset
@@ -37,6 +39,9 @@ public final class Viewport {
 
     var anchorIndexHint = 0
     var lastSeen: MessageID?
+    /// The date of the newest message seen: what counts as unread when ``lastSeen`` is not
+    /// loaded (after a jump into the past, only what arrived since is new).
+    var lastSeenDate: Date?
 
     /// Creates a viewport pinned to the bottom.
     public init(conversation: Conversation, layoutEngine: LayoutEngine, size: Size) {
@@ -44,7 +49,7 @@ public final class Viewport {
         self.layoutEngine = layoutEngine
         self.size = size
         read { rows in
-            if let last = rows.message(at: rows.firstMessageIndex + rows.messageCount - 1) { lastSeen = last.id }
+            if let last = rows.message(at: rows.firstMessageIndex + rows.messageCount - 1) { saw(last) }
         }
     }
 
@@ -179,7 +184,10 @@ public final class Viewport {
         guard !isPinnedToBottom else { return 0 }
         return read { rows in
             let end = rows.firstMessageIndex + rows.messageCount
-            var index = lastSeen.flatMap { rows.index(of: .message($0)) }.map { $0 + 1 } ?? rows.firstMessageIndex
+            guard let seen = lastSeen.flatMap({ rows.index(of: .message($0)) }) else {
+                return unreadByDate(rows, limit: limit)
+            }
+            var index = seen + 1
             var count = 0
             while index < end, count < limit {
                 if let message = rows.message(at: index), message.sender.id != rows.me.id { count += 1 }
@@ -301,7 +309,7 @@ public final class Viewport {
         }
         anchorIndexHint = clamped.index
         if atBottom, let last = rows.message(at: rows.firstMessageIndex + rows.messageCount - 1) {
-            lastSeen = last.id
+            saw(last)
         }
         requestHistoryIfNear(clamped, rows)
         requestNewerIfNear(clamped, rows)
@@ -377,10 +385,32 @@ public final class Viewport {
     }
 
     private func markSeen(_ shown: [VisibleRow], _ rows: Pass) {
-        guard let newest = shown.last(where: { $0.y + $0.layout.height <= size.height + 0.5 && $0.row.message != nil }),
-            let id = newest.row.message?.id
+        guard let newest = shown.last(where: { $0.y + $0.layout.height <= size.height + 0.5 && $0.row.message != nil })
         else { return }
-        let seenIndex = lastSeen.flatMap { rows.index(of: .message($0)) } ?? -1
-        if newest.index > seenIndex { lastSeen = id }
+        if let seenIndex = lastSeen.flatMap({ rows.index(of: .message($0)) }) {
+            if newest.index > seenIndex, let message = newest.row.message { saw(message) }
+        } else if let message = newest.row.message, lastSeenDate.map({ message.date > $0 }) ?? true {
+            saw(message)
+        }
+    }
+
+    /// Notes `message` as the newest seen.
+    private func saw(_ message: Message) {
+        lastSeen = message.id
+        lastSeenDate = max(lastSeenDate ?? message.date, message.date)
+    }
+
+    /// Messages from others newer than the newest seen, counted from the end.
+    private func unreadByDate(_ rows: Pass, limit: Int) -> Int {
+        guard let seenDate = lastSeenDate else {
+            return min(limit, rows.messageCount)
+        }
+        var index = rows.firstMessageIndex + rows.messageCount - 1
+        var count = 0
+        while index >= rows.firstMessageIndex, count < limit, let message = rows.message(at: index), message.date > seenDate {
+            if message.sender.id != rows.me.id { count += 1 }
+            index -= 1
+        }
+        return count
     }
 }
