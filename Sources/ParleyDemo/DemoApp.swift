@@ -88,18 +88,11 @@ struct DemoApp {
         }
         // What the demo does with taps: a real app would open links and profiles.
         screen.events.onEvent { event in
-            switch event {
-            case .tapLink(_, let detection):
+            // The terminal cannot open a browser: it says which link was tapped.
+            if case .tapLink(_, let detection) = event {
                 conversation.append(.system("Link tapped: \(detection.target?.absoluteString ?? "")"), from: DemoCast.bot)
-            case .tapAvatar(let sender, _):
-                conversation.append(.system("\(sender.name)'s profile would open here"), from: DemoCast.bot)
-            case .tapStatus(let id):
-                // Tapping a failed message's mark retries it.
-                if conversation.message(id)?.status == .failed {
-                    try? conversation.setStatus(.sending, of: id)
-                    bot.userSent(id, text: "", replies: false)
-                }
-            default: break
+            } else {
+                DemoReactions.handle(event, in: conversation, bot: bot)
             }
         }
         if history.loadsFirstPage {

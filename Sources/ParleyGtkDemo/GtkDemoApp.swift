@@ -112,16 +112,7 @@ final class GtkDemoApp {
         }
         // What the demo does with taps; links open in the browser by themselves.
         screen.messages.events.onEvent { event in
-            switch event {
-            case .tapAvatar(let sender, _):
-                conversation.append(.system("\(sender.name)'s profile would open here"), from: DemoCast.bot)
-            case .tapStatus(let id):
-                if conversation.message(id)?.status == .failed {
-                    try? conversation.setStatus(.sending, of: id)
-                    bot.userSent(id, text: "", replies: false)
-                }
-            default: break
-            }
+            DemoReactions.handle(event, in: conversation, bot: bot)
         }
         if options.theme == nil {
             DesktopAppearance.observe { [weak self] dark in

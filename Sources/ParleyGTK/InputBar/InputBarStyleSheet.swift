@@ -20,27 +20,18 @@ struct InputBarStyleSheet {
 
     /// The sheet of `style`, with the text in `font` as `fonts` maps it.
     init(style: ChatStyle, font: FontSpec, fonts: FontMapping) {
-        let body = Self.rules(style, font: font, fonts: fonts, scope: "inputbar.parley-scope")
-        var hasher = Hasher()
-        hasher.combine(body)
-        // Hasher is seeded per process; the class only needs to be unique within it.
-        scopeClass = "parley-inputbar-" + String(UInt(bitPattern: hasher.finalize()), radix: 36)
-        css = body.replacingOccurrences(of: ".parley-scope", with: "." + scopeClass)
+        let scoped = ScopedCSS(
+            prefix: "parley-inputbar-", rules: Self.rules(style, font: font, fonts: fonts, scope: "inputbar" + ScopedCSS.placeholder))
+        scopeClass = scoped.scopeClass
+        css = scoped.css
+        self.scoped = scoped
     }
 
-    /// Providers already installed, by scope class.
-    @MainActor private static var installed: [String: UnsafeMutablePointer<GtkCssProvider>] = [:]
+    private let scoped: ScopedCSS
 
     /// Installs the sheet for the default display, once per distinct sheet.
     @MainActor
-    func install() {
-        guard Self.installed[scopeClass] == nil, let display = gdk_display_get_default() else { return }
-        let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(
-            display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) - 10)
-        Self.installed[scopeClass] = provider
-    }
+    func install() { scoped.install() }
 
     /// The send button's colour: the outgoing bubble's, or the link colour when bubbles
     /// are invisible (flat themes).

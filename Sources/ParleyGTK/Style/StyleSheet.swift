@@ -26,27 +26,17 @@ struct StyleSheet {
 
     init(style: ChatStyle) {
         self.style = style
-        let body = Self.rules(style, scope: ".parley-scope")
-        var hasher = Hasher()
-        hasher.combine(body)
-        // Hasher is seeded per process; the class only needs to be unique within it.
-        scopeClass = "parley-style-" + String(UInt(bitPattern: hasher.finalize()), radix: 36)
-        css = body.replacingOccurrences(of: ".parley-scope", with: "." + scopeClass)
+        let scoped = ScopedCSS(prefix: "parley-style-", rules: Self.rules(style, scope: ScopedCSS.placeholder))
+        scopeClass = scoped.scopeClass
+        css = scoped.css
+        self.scoped = scoped
     }
 
-    /// Providers already installed, by scope class.
-    @MainActor private static var installed: [String: UnsafeMutablePointer<GtkCssProvider>] = [:]
+    private let scoped: ScopedCSS
 
     /// Installs the sheet for the default display (once per distinct style).
     @MainActor
-    func install() {
-        guard Self.installed[scopeClass] == nil, let display = gdk_display_get_default() else { return }
-        let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(
-            display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) - 10)
-        Self.installed[scopeClass] = provider
-    }
+    func install() { scoped.install() }
 
     // MARK: Rules
 
