@@ -294,5 +294,26 @@ extension GTKTests {
             await GTKHarness.pump(for: .milliseconds(200))
             try GTKHarness.screenshot(view.widget, to: Screenshots.directory + "/nine-patch.png")
         }
+
+        @Test("arrivals, scrolling and resizing in the same frames never leave the list undrawn (#4)")
+        func layoutStaysCurrent() async throws {
+            let conversation = ChatFixtures.conversation(60)
+            let (view, window) = try await show(conversation)
+            defer { GTKHarness.close(window) }
+            for round in 0..<12 {
+                conversation.append(.text("arrival \(round)"), from: round % 2 == 0 ? ChatFixtures.alice : ChatFixtures.me)
+                gtk_window_set_default_size(window.cast(to: GtkWindow.self), 420 + Int32(round % 3) * 40, 600 - Int32(round % 2) * 60)
+                view.scroll(by: round % 2 == 0 ? -120 : 60, animated: round % 3 == 0)
+                await GTKHarness.pump(for: .milliseconds(40))
+            }
+            await GTKHarness.pump(until: { !view.animator.isAnimating && !view.scrolling.isMoving })
+            // Drawn: a screenshot of the view is not empty, and no "without a current
+            // allocation" warnings (the harness fails the test on any GTK warning).
+            view.scroll(by: -300)
+            await GTKHarness.pump(until: { view.newMessagesButton.isShown })
+            conversation.append(.text("one more"), from: ChatFixtures.alice)
+            await GTKHarness.pump(for: .milliseconds(300))
+            try GTKHarness.screenshot(view.widget, to: Screenshots.directory + "/new-messages.png")
+        }
 }
 }

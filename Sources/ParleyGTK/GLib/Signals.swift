@@ -165,24 +165,3 @@ enum TickCallbacks {
         gtk_widget_remove_tick_callback(widget, id)
     }
 }
-
-/// Runs a closure once from the GLib main loop, when it is next idle: for changes that
-/// must not happen in the middle of a layout (showing or hiding widgets).
-@MainActor
-enum Idle {
-    /// Schedules `work`.
-    static func once(_ work: @escaping @MainActor () -> Void) {
-        typealias Thunk = @convention(c) (gpointer?) -> gboolean
-        let thunk: Thunk = { data in
-            let work = Signals.handler(data, as: (@MainActor () -> Void).self)
-            MainActor.assumeIsolated { work() }
-            return 0
-        }
-        let box = Unmanaged.passRetained(Signals.Box(work) as AnyObject).toOpaque()
-        let destroy: GDestroyNotify = { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        }
-        g_idle_add_full(G_PRIORITY_HIGH_IDLE, thunk, box, destroy)
-    }
-}

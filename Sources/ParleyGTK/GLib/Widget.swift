@@ -33,17 +33,35 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     }
 
     /// Allocates the widget at a rectangle of its parent (pixels from the parent's
-    /// top-left). GTK requires a measure before each allocation; for labels it is cached.
+    /// top-left).
+    ///
+    /// GTK requires a measure before an allocation that follows a change (it warns
+    /// otherwise), though Parley's frames come from the core's layout, so the measure is
+    /// the cheapest one: the height for no particular width. For a GtkLabel that wraps or
+    /// ellipsizes, the label's own text layout first gets the width it is about to be
+    /// allocated (``LabelText/prepareLayout(width:)``): the measure then lays the text
+    /// out once, in the layout that is drawn, plus once unwrapped when it wraps. A
+    /// label's width measure would break the text at every character to find its
+    /// minimum, which costs more than everything else in a row.
+    @MainActor
     func place(x: Double, y: Double, width: Double, height: Double) {
+        let width = Int32(max(0, width.rounded()))
+        if isLabel { LabelText(self).prepareLayout(width: Double(width)) }
         var minimum: Int32 = 0
         var natural: Int32 = 0
-        gtk_widget_measure(self, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        gtk_widget_measure(self, GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, nil, nil)
         var point = graphene_point_t(x: Float(x.rounded()), y: Float(y.rounded()))
         let transform = gsk_transform_translate(nil, &point)
-        gtk_widget_allocate(self, Int32(max(0, width.rounded())), Int32(max(0, height.rounded())), -1, transform)
+        gtk_widget_allocate(self, width, Int32(max(0, height.rounded())), -1, transform)
+    }
+
+    /// Whether the widget is a GtkLabel.
+    var isLabel: Bool {
+        g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(self)), gtk_label_get_type()) != 0
     }
 
     /// Allocates the widget at `rect`, moved by `dx`, `dy`.
+    @MainActor
     func place(_ rect: Rect, dx: Double = 0, dy: Double = 0) {
         place(x: rect.minX + dx, y: rect.minY + dy, width: rect.width, height: rect.height)
     }

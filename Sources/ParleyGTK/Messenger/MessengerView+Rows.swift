@@ -1,23 +1,98 @@
 import CGtk4
 import ParleyCore
 
-/// Placing rows: the viewport says which rows are visible and where; row views are taken
-/// from the pool, configured, placed, and returned to the pool when they scroll away.
+/// Placing rows, in two steps per frame.
+///
+/// 1. Before layout (the frame clock's update phase, in ``frame(at:)``), ``updateRows()``
+///    asks the viewport which rows are visible, takes row views from the pool, fills them
+///    (text, CSS classes, which parts show) and puts them in reading order.
+/// 2. In the list's size allocation, ``allocate(width:height:)`` only places those views at
+///    their frames.
+///
+/// Filling a row queues resizes up the widget tree. GTK 4 handles that before layout, but
+/// a resize queued from inside a size allocation can stay pending on an ancestor that was
+/// only passing the allocation down (the GtkBox around the list) after the window's
+/// layout is over. GTK then skips that ancestor when drawing ("Trying to snapshot GtkBox
+/// … without a current allocation"), and since its render node is not rebuilt afterwards
+/// the list can stay blank: `parley-bench gtk` showed it at 10k messages. So nothing in
+/// the allocation changes a widget's content. The one exception is the very first
+/// allocation, when every ancestor is allocated anew and the rows cannot be filled
+/// earlier because the width is not known.
 extension MessengerView {
     /// How many idle row views to keep for reuse.
     static let poolLimit = 48
 
-    func allocate(width: Double, height: Double) {
-        let size = Size(width: width, height: height)
-        if size != viewport.size { viewport.resize(to: size) }
+    // MARK: Frames
+
+    /// Asks for the rows to be brought up to date before the next frame's layout.
+    func relayout() {
+        needsRowUpdate = true
+        scheduleFrame()
+    }
+
+    /// Runs ``frame(at:)`` at the next frame (and at every frame while it asks to).
+    func scheduleFrame() {
+        guard frameTick == nil else { return }
+        scrolling.lastTime = nil
+        frameTick = TickCallbacks.add(to: list.widget) { [weak self] time in
+            guard let self else { return false }
+            let more = self.frame(at: time)
+            if !more { self.frameTick = nil }
+            return more
+        }
+    }
+
+    /// The per-frame work before layout: scrolling motion, row updates, animations and the
+    /// scroll bar. Returns whether the next frame needs it too.
+    private func frame(at time: Double) -> Bool {
+        let distance = scrolling.step(at: time)
+        if distance != 0 {
+            viewport.scroll(by: distance)
+            needsRowUpdate = true
+        }
+        for finished in animator.takeFinishedGhosts() { recycle(finished) }
+        // Until the first allocation the width is unknown; that allocation fills the rows.
+        if hasAllocated {
+            if needsRowUpdate {
+                updateRows()
+            } else if needsChromeUpdate {
+                updateChrome()
+            }
+        }
+        let animating = animator.isAnimating
+        if animating { gtk_widget_queue_allocate(list.widget) }
+        return scrolling.isMoving || animating || (hasAllocated && (needsRowUpdate || needsChromeUpdate))
+    }
+
+    // MARK: Updating
+
+    /// Fills row views with the rows the viewport shows now and puts them in reading
+    /// order; the next allocation places them.
+    ///
+    /// - Parameter inAllocation: Whether this runs inside the first allocation (the scroll
+    ///   bar and the new-messages button then wait for the next frame).
+    func updateRows(inAllocation: Bool = false) {
+        needsRowUpdate = false
         let visible = viewport.visibleRows(overscan: overscan)
         animator.begin(visible)
+        // Views whose rows left stay mapped while they can take a new row: those and the
+        // pool are searched for one already styled like it (see `dequeue(for:)`).
+        var leaving: [RowView] = []
+        if active.count > 0 {
+            let ids = Set(visible.map(\.row.id))
+            for (id, view) in active where !ids.contains(id) {
+                leaving.append(view)
+                active[id] = nil
+            }
+        }
         var next: [RowID: RowView] = [:]
         var placed: [RowID: Double] = [:]
+        var order: [(view: RowView, y: Double)] = []
+        order.reserveCapacity(visible.count)
         var previous: WidgetPointer?
         for row in visible {
             let id = row.row.id
-            let view = active.removeValue(forKey: id) ?? dequeue()
+            let view = active.removeValue(forKey: id) ?? dequeue(for: row, leaving: &leaving)
             view.configure(row, host: self, scope: sheet.scopeClass)
             let widget = view.frame.widget
             if !widget.isChildVisible { widget.isChildVisible = true }
@@ -26,35 +101,31 @@ extension MessengerView {
                 gtk_widget_insert_after(widget, list.widget, previous)
             }
             previous = widget
-            gtk_widget_set_opacity(widget, animator.opacity(for: id))
-            widget.place(x: 0, y: row.y + animator.offset(for: id), width: width, height: row.layout.height)
             next[id] = view
             placed[id] = row.y
+            order.append((view, row.y))
         }
-        for view in active.values { recycle(view) }
+        for view in leaving { recycle(view) }
         active = next
         lastPlaced = placed
-        for ghost in animator.ghosts {
-            gtk_widget_set_opacity(ghost.view.frame.widget, ghost.opacity(at: animator.now))
-            ghost.view.frame.widget.place(x: 0, y: ghost.y, width: width, height: ghost.view.layout.height)
+        placements = order
+        gtk_widget_queue_allocate(list.widget)
+        if inAllocation {
+            needsChromeUpdate = true
+            scheduleFrame()
+        } else {
+            updateChrome()
         }
-        for finished in animator.takeFinishedGhosts() { recycle(finished) }
-        menu.present()
-        // Showing, hiding or relabelling widgets beside the list must wait until this
-        // layout is over.
-        if !chromeUpdateScheduled {
-            chromeUpdateScheduled = true
-            Idle.once { [weak self] in
-                guard let self else { return }
-                self.chromeUpdateScheduled = false
-                self.updateScrollbar()
-                self.updateNewMessagesButton()
-            }
-        }
-        if animator.isAnimating { startTicking() }
     }
 
-    private func dequeue() -> RowView {
+    /// A view for `row`: one that just left the screen or an idle one, preferably styled
+    /// like the row already (restyling a row's widgets is much of what filling it costs),
+    /// else a new one.
+    private func dequeue(for row: VisibleRow, leaving: inout [RowView]) -> RowView {
+        let classes = RowView.stateClasses(for: row.row, context: row.context)
+        if let index = leaving.lastIndex(where: { $0.stateClasses == classes }) { return leaving.remove(at: index) }
+        if let index = pool.lastIndex(where: { $0.stateClasses == classes }) { return pool.remove(at: index) }
+        if let view = leaving.popLast() { return view }
         if let view = pool.popLast() { return view }
         let view = RowView()
         list.add(view.frame.widget)
@@ -71,6 +142,60 @@ extension MessengerView {
         }
     }
 
+    // MARK: Allocation
+
+    func allocate(width: Double, height: Double) {
+        let size = Size(width: width, height: height)
+        let resized = size != viewport.size
+        if resized { viewport.resize(to: size) }
+        if !hasAllocated {
+            hasAllocated = true
+            updateRows(inAllocation: true)
+        } else if resized {
+            refit()
+        }
+        for (view, y) in placements {
+            let widget = view.frame.widget
+            guard let id = view.id else { continue }
+            gtk_widget_set_opacity(widget, animator.opacity(for: id))
+            widget.place(x: 0, y: y + animator.offset(for: id), width: width, height: view.layout.height)
+        }
+        let time = animator.now
+        for ghost in animator.ghosts {
+            gtk_widget_set_opacity(ghost.view.frame.widget, ghost.opacity(at: time))
+            ghost.view.frame.widget.place(x: 0, y: ghost.y, width: width, height: ghost.view.layout.height)
+        }
+        menu.present()
+        if animator.isAnimating { scheduleFrame() }
+    }
+
+    /// After a resize: the rows already filled take their layouts at the new size; rows
+    /// that need filling (they scrolled in, or look different at this width) wait for the
+    /// next frame, since filling them here could leave an ancestor unallocated.
+    private func refit() {
+        let visible = viewport.visibleRows(overscan: overscan)
+        var order: [(view: RowView, y: Double)] = []
+        var placed: [RowID: Double] = [:]
+        var complete = true
+        for row in visible {
+            if let view = active[row.row.id], view.adopt(row, scope: sheet.scopeClass) {
+                order.append((view, row.y))
+                placed[row.row.id] = row.y
+            } else {
+                complete = false
+            }
+        }
+        // Rows that left the screen stay out of sight until the update recycles them.
+        for (id, view) in active where placed[id] == nil {
+            view.frame.widget.place(x: 0, y: -2 * viewport.size.height - view.layout.height, width: viewport.size.width, height: view.layout.height)
+        }
+        placements = order
+        lastPlaced = placed
+        if !complete { needsRowUpdate = true }
+        needsChromeUpdate = true
+        scheduleFrame()
+    }
+
     /// The row views on screen, top to bottom (for tests and accessibility checks).
     var visibleRowViews: [RowView] {
         active.values.sorted { (lastPlaced[$0.id!] ?? 0) < (lastPlaced[$1.id!] ?? 0) }
@@ -78,11 +203,22 @@ extension MessengerView {
 
     // MARK: Chrome
 
+    /// Brings the scroll bar and the new-messages button up to date (outside allocation:
+    /// showing or hiding them resizes the list).
+    func updateChrome() {
+        needsChromeUpdate = false
+        updateScrollbar()
+        updateNewMessagesButton()
+    }
+
     func updateScrollbar() {
         let indicator = viewport.scrollIndicator
-        isUpdatingScrollbar = true
-        gtk_adjustment_configure(adjustment, indicator.position, 0, 1, 0.01, indicator.length, indicator.length)
-        isUpdatingScrollbar = false
+        if indicator != appliedIndicator {
+            appliedIndicator = indicator
+            isUpdatingScrollbar = true
+            gtk_adjustment_configure(adjustment, indicator.position, 0, 1, 0.01, indicator.length, indicator.length)
+            isUpdatingScrollbar = false
+        }
         let needed = indicator.length < 0.999
         if scrollbar.isShown != needed { scrollbar.isShown = needed }
     }

@@ -48,14 +48,14 @@ extension MessengerView {
     func scrollSmoothly(by distance: Double) {
         scrolling.velocity = 0
         scrolling.pending += distance
-        startTicking()
+        scheduleFrame()
     }
 
     /// Continues a touchpad fling at `velocity` pixels per second.
     func fling(velocity: Double) {
         scrolling.pending = 0
         scrolling.velocity = velocity
-        startTicking()
+        scheduleFrame()
     }
 
     /// Handles a key; returns whether it was used. Also the test seam for keyboard
@@ -77,21 +77,6 @@ extension MessengerView {
             return false
         }
         return true
-    }
-
-    /// Runs the per-frame callback while something moves.
-    func startTicking() {
-        guard scrolling.tick == nil else { return }
-        scrolling.lastTime = nil
-        scrolling.tick = TickCallbacks.add(to: list.widget) { [weak self] time in
-            guard let self else { return false }
-            let distance = self.scrolling.step(at: time)
-            if distance != 0 { self.viewport.scroll(by: distance) }
-            self.relayout()
-            let more = self.scrolling.isMoving || self.animator.isAnimating
-            if !more { self.scrolling.tick = nil }
-            return more
-        }
     }
 
     /// The user dragged the scroll bar: jump to the row at that fraction.

@@ -74,7 +74,18 @@ public final class MessengerView: RowHost {
     let animator = RowAnimator()
     var scrolling = ScrollMotion()
     var isUpdatingScrollbar = false
-    var chromeUpdateScheduled = false
+    /// Whether the rows must be updated before the next layout (see ``relayout()``).
+    var needsRowUpdate = true
+    /// Whether the scroll bar or the new-messages button may be out of date.
+    var needsChromeUpdate = false
+    /// The per-frame callback, while one is scheduled.
+    var frameTick: guint?
+    /// Whether the list has been allocated once (its width is known).
+    var hasAllocated = false
+    /// The row views to place, top to bottom, at their resting `y`.
+    var placements: [(view: RowView, y: Double)] = []
+    /// The scroll bar's last state, to skip unchanged updates.
+    var appliedIndicator: ScrollIndicator?
     var customFactories: [String: @MainActor (CustomContent, MessageID) -> WidgetPointer] = [:]
     lazy var menu = MessageMenu(view: self)
     private var observation: Observation?
@@ -138,7 +149,7 @@ public final class MessengerView: RowHost {
         observation = conversation.observe { [weak self] change in
             Task { @MainActor in self?.apply(change) }
         }
-        imageObservation = images.observe { [weak self] _ in self?.imagesChanged() }
+        imageObservation = images.observe { [weak self] source in self?.imagesChanged(source) }
     }
 
     deinit {
@@ -157,7 +168,6 @@ public final class MessengerView: RowHost {
         scrolling.stop()
         if animated, !viewport.isAtBottom {
             animator.slideContent(by: -min(viewport.size.height, 400))
-            startTicking()
         }
         viewport.scrollToBottom()
         relayout()
@@ -180,19 +190,23 @@ public final class MessengerView: RowHost {
 
     // MARK: Internals
 
-    /// Lays the rows out again at the next frame.
-    func relayout() {
-        gtk_widget_queue_allocate(list.widget)
-    }
-
-    /// Forces every row on screen to re-apply its content (style or images changed).
+    /// Forces every row view, on screen or pooled, to re-apply its content (style or
+    /// custom widgets changed).
     func invalidateRows() {
         for row in active.values { row.clear() }
+        for row in pool { row.clear() }
         relayout()
     }
 
-    private func imagesChanged() {
-        invalidateRows()
+    /// A picture finished loading (or failed): the rows showing it fill themselves again.
+    private func imagesChanged(_ source: ImageSource) {
+        var changed = false
+        for row in active.values where row.shows(source) {
+            row.clear()
+            changed = true
+        }
+        for row in pool where row.shows(source) { row.clear() }
+        if changed { relayout() }
     }
 
     private func applyStyle(_ newValue: ChatStyle) {
@@ -237,7 +251,6 @@ public final class MessengerView: RowHost {
             if let row = active[.message(id)], let y = lastPlaced[.message(id)], change.animated {
                 active[.message(id)] = nil
                 animator.fadeOut(row, at: y)
-                startTicking()
             }
         }
         viewport.settle()

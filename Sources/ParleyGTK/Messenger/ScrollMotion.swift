@@ -9,8 +9,6 @@ struct ScrollMotion {
     var velocity = 0.0
     /// The frame time of the last step.
     var lastTime: Double?
-    /// The running tick callback, if any.
-    var tick: UInt32?
 
     /// Time constant of smooth steps (63% of the distance in this time), in seconds.
     static let smoothing = 0.045

@@ -6,18 +6,29 @@ import ParleyCore
 @MainActor
 final class AvatarView {
     private let frame = Frame(cssName: "avatar", role: GTK_ACCESSIBLE_ROLE_IMG)
-    private lazy var initials: WidgetPointer = {
+    // Made the first time they show.
+    private var initialsLabel: WidgetPointer?
+    private var pictureWidget: WidgetPointer?
+    private var initials: WidgetPointer {
+        if let initialsLabel { return initialsLabel }
         let label = gtk_label_new(nil)!
         gtk_label_set_xalign(label.ptr(), 0.5)
         frame.add(label)
+        initialsLabel = label
         return label
-    }()
-    private lazy var picture: WidgetPointer = {
+    }
+    private var picture: WidgetPointer {
+        if let pictureWidget { return pictureWidget }
         let picture = gtk_picture_new()!
         gtk_picture_set_content_fit(picture.ptr(), GTK_CONTENT_FIT_COVER)
         frame.add(picture)
+        pictureWidget = picture
         return picture
-    }()
+    }
+    private var shownName: String?
+
+    /// The avatar's widget (CSS node `avatar`).
+    var widget: WidgetPointer { frame.widget }
     private var color = Color.clear
 
     init(parent: Frame) {
@@ -37,15 +48,18 @@ final class AvatarView {
         frame.handlers.allocate = { [weak self] width, height in
             guard let self else { return }
             let rect = Rect(x: 0, y: 0, width: width, height: height)
-            if self.initials.isShown { self.initials.place(rect) }
-            if self.picture.isShown { self.picture.place(rect) }
+            if let initials = self.initialsLabel, initials.isShown { initials.place(rect) }
+            if let picture = self.pictureWidget, picture.isShown { picture.place(rect) }
         }
     }
 
     /// Shows `sender`'s avatar.
     func show(_ sender: Sender, host: any RowHost) {
-        frame.widget.isShown = true
-        parley_set_label(frame.widget, sender.name)
+        if !frame.widget.isShown { frame.widget.isShown = true }
+        if shownName != sender.name {
+            shownName = sender.name
+            parley_set_label(frame.widget, sender.name)
+        }
         var texture: Texture?
         switch sender.avatar {
         case .file(let path):
@@ -62,12 +76,12 @@ final class AvatarView {
         if let texture {
             gtk_picture_set_paintable(picture.ptr(), texture.paintable)
             picture.isShown = true
-            initials.isShown = false
+            if let initialsLabel, initialsLabel.isShown { initialsLabel.isShown = false }
             color = .clear
         } else {
-            picture.isShown = false
+            if let pictureWidget, pictureWidget.isShown { pictureWidget.isShown = false }
             if case .none = sender.avatar {
-                initials.isShown = false
+                if let initialsLabel, initialsLabel.isShown { initialsLabel.isShown = false }
             } else {
                 let font = FontSpec(size: max(7, host.style.metrics.avatarSize.height * 0.3), weight: .semibold)
                 LabelText(initials).show(InertText.singleLine(sender.initials), font: host.measurer.description(font))

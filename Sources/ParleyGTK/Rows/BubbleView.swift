@@ -19,36 +19,80 @@ final class BubbleView {
     private lazy var backgroundFrame: Frame = {
         hasBackground = true
         let image = Frame(cssName: "bubble-image")
-        frame.add(image.widget)
+        // Under whatever the bubble holds already.
+        gtk_widget_insert_after(image.widget, frame.widget, nil)
         return image
     }()
     private var background: WidgetPointer { backgroundFrame.widget }
-    private lazy var body: WidgetPointer = wrappedLabel("body", selectable: true)
-    private lazy var caption: WidgetPointer = wrappedLabel("caption", selectable: true)
-    private lazy var notice: WidgetPointer = {
+    // Parts are made the first time a bubble shows them: most bubbles only ever hold text.
+    private var bodyLabel: WidgetPointer?
+    private var captionLabel: WidgetPointer?
+    private var noticeLabel: WidgetPointer?
+    private var emojiLabel: WidgetPointer?
+    private var mediaView: MediaView?
+    private var collectionView: CollectionView?
+    private var dotFrames: [Frame] = []
+    private var body: WidgetPointer {
+        if let bodyLabel { return bodyLabel }
+        let label = wrappedLabel("body", selectable: true)
+        bodyLabel = label
+        keepInOrder(label)
+        return label
+    }
+    private var caption: WidgetPointer {
+        if let captionLabel { return captionLabel }
+        let label = wrappedLabel("caption", selectable: true)
+        captionLabel = label
+        keepInOrder(label)
+        return label
+    }
+    private var notice: WidgetPointer {
+        if let noticeLabel { return noticeLabel }
         let label = wrappedLabel("notice", selectable: false)
         gtk_label_set_justify(label.ptr(), GTK_JUSTIFY_CENTER)
         gtk_label_set_xalign(label.ptr(), 0.5)
+        noticeLabel = label
+        keepInOrder(label)
         return label
-    }()
-    private lazy var emoji: WidgetPointer = {
+    }
+    private var emoji: WidgetPointer {
+        if let emojiLabel { return emojiLabel }
         let label = gtk_label_new(nil)!
         gtk_widget_add_css_class(label, "emoji")
         gtk_label_set_xalign(label.ptr(), 0)
         frame.add(label)
+        emojiLabel = label
+        keepInOrder(label)
         return label
-    }()
-    private lazy var media = MediaView(parent: frame)
-    private lazy var collection = CollectionView(parent: frame)
-    private lazy var dotFrames: [Frame] = ["first", "second", "third"].map { name in
-        let dot = Frame(cssName: "typing-dot")
-        gtk_widget_add_css_class(dot.widget, name)
-        frame.add(dot.widget)
-        return dot
     }
-    private var dots: [WidgetPointer] { dotFrames.map(\.widget) }
+    private var media: MediaView {
+        if let mediaView { return mediaView }
+        let view = MediaView(parent: frame)
+        mediaView = view
+        return view
+    }
+    private var collection: CollectionView {
+        if let collectionView { return collectionView }
+        let view = CollectionView(parent: frame)
+        collectionView = view
+        return view
+    }
+    private var dots: [WidgetPointer] {
+        if dotFrames.isEmpty {
+            dotFrames = ["first", "second", "third"].map { name in
+                let dot = Frame(cssName: "typing-dot")
+                gtk_widget_add_css_class(dot.widget, name)
+                frame.add(dot.widget)
+                return dot
+            }
+        }
+        return dotFrames.map(\.widget)
+    }
     private var custom: (id: MessageID, widget: WidgetPointer)?
     private var showsDots = false
+
+    /// The bubble's widget (CSS node `bubble`).
+    var widget: WidgetPointer { frame.widget }
 
     init(parent: Frame) {
         parent.add(frame.widget)
@@ -128,9 +172,9 @@ final class BubbleView {
     }
 
     private func hideContent(keeping message: Message?) {
-        for widget in [body, caption, notice, emoji] where widget.isShown { widget.isShown = false }
-        media.hide()
-        collection.hide()
+        for case let widget? in [bodyLabel, captionLabel, noticeLabel, emojiLabel] where widget.isShown { widget.isShown = false }
+        mediaView?.hide()
+        collectionView?.hide()
         if showsDots {
             for dot in dots { dot.isShown = false }
             showsDots = false
@@ -169,6 +213,16 @@ final class BubbleView {
         return label
     }
 
+    /// Moves a label just made to its place among the bubble's labels (background, body,
+    /// caption, notice, emoji), whatever order they were made in: screen readers follow
+    /// the widget order, and the background must stay under the text.
+    private func keepInOrder(_ label: WidgetPointer) {
+        let order = [hasBackground ? background : nil, bodyLabel, captionLabel, noticeLabel, emojiLabel]
+        let rank = order.firstIndex(where: { $0 == label }) ?? order.count
+        let previous = order[..<rank].compactMap { $0 }.last
+        if gtk_widget_get_prev_sibling(label) != previous { gtk_widget_insert_after(label, frame.widget, previous) }
+    }
+
     // MARK: Geometry
 
     /// Takes the content and caption frames of `layout` (row coordinates) relative to
@@ -192,12 +246,12 @@ final class BubbleView {
 
     private func allocate(width: Double, height: Double) {
         if hasBackground, background.isShown { background.place(x: 0, y: 0, width: width, height: height) }
-        for label in [body, notice, emoji] where label.isShown {
+        for case let label? in [bodyLabel, noticeLabel, emojiLabel] where label.isShown {
             label.place(contentRect)
         }
-        if caption.isShown, let captionRect { caption.place(captionRect) }
-        media.place(contentRect)
-        collection.place(contentRect)
+        if let captionLabel, captionLabel.isShown, let captionRect { captionLabel.place(captionRect) }
+        mediaView?.place(contentRect)
+        collectionView?.place(contentRect)
         if let custom { custom.widget.place(contentRect) }
         if showsDots {
             let size = 8.0, gap = 5.0

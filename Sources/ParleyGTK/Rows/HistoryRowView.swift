@@ -27,6 +27,8 @@ final class HistoryRowView {
         return button
     }()
     private weak var host: (any RowHost)?
+    /// Whether any part may be showing (parts are made on first use).
+    private var isShowing = false
 
     init(parent: Frame) {
         self.parent = parent
@@ -35,6 +37,7 @@ final class HistoryRowView {
     /// Shows `indicator`.
     func show(_ indicator: HistoryIndicator, host: any RowHost) {
         self.host = host
+        isShowing = true
         let font = host.measurer.description(host.style.labelFont)
         parent.widget.setClass("failed", false)
         switch indicator {
@@ -63,6 +66,9 @@ final class HistoryRowView {
 
     /// Hides every part.
     func hide() {
+        guard isShowing else { return }
+        isShowing = false
+        parent.widget.setClass("failed", false)
         stopSpinner()
         label.isShown = false
         button.isShown = false

@@ -8,16 +8,26 @@ final class MediaView {
     private let parent: Frame
     private var source: ImageSource?
     private weak var host: (any RowHost)?
-    private lazy var picture: WidgetPointer = {
+    // Made the first time they show.
+    private var pictureWidget: WidgetPointer?
+    private var placeholderView: Placeholder?
+    private var picture: WidgetPointer {
+        if let pictureWidget { return pictureWidget }
         let picture = gtk_picture_new()!
         gtk_widget_add_css_class(picture, "media")
         gtk_picture_set_content_fit(picture.ptr(), GTK_CONTENT_FIT_COVER)
         parent.add(picture)
+        pictureWidget = picture
         return picture
-    }()
-    private lazy var placeholder = Placeholder(parent: parent) { [weak self] in
-        guard let self, let source = self.source else { return }
-        self.host?.images.retry(source)
+    }
+    private var placeholder: Placeholder {
+        if let placeholderView { return placeholderView }
+        let placeholder = Placeholder(parent: parent) { [weak self] in
+            guard let self, let source = self.source else { return }
+            self.host?.images.retry(source)
+        }
+        placeholderView = placeholder
+        return placeholder
     }
 
     init(parent: Frame) {
@@ -35,12 +45,12 @@ final class MediaView {
         case .loaded(let texture):
             gtk_picture_set_paintable(picture.ptr(), texture.paintable)
             picture.isShown = true
-            placeholder.hide()
+            placeholderView?.hide()
         case .loading:
-            picture.isShown = false
+            hidePicture()
             placeholder.showLoading()
         case .failed(let reason):
-            picture.isShown = false
+            hidePicture()
             placeholder.showFailure(reason)
         }
     }
@@ -48,15 +58,19 @@ final class MediaView {
     /// Hides the picture and its placeholder.
     func hide() {
         source = nil
-        if picture.isShown { picture.isShown = false }
-        placeholder.hide()
+        hidePicture()
+        placeholderView?.hide()
+    }
+
+    private func hidePicture() {
+        if let pictureWidget, pictureWidget.isShown { pictureWidget.isShown = false }
     }
 
     /// Places the picture (or placeholder) at `rect` of the bubble.
     func place(_ rect: Rect) {
         guard source != nil else { return }
-        if picture.isShown { picture.place(rect) }
-        placeholder.place(rect)
+        if let pictureWidget, pictureWidget.isShown { pictureWidget.place(rect) }
+        placeholderView?.place(rect)
     }
 }
 

@@ -10,6 +10,19 @@ enum RowAccessibility {
         formatter.timeStyle = .short
         return formatter
     }()
+    /// Times already formatted, by minute: rows scrolling in ask for the same few again,
+    /// and formatting one costs more than the rest of the label.
+    private static var times: [Int64: String] = [:]
+
+    /// `date` as a short time ("12:31").
+    static func time(_ date: Date) -> String {
+        let minute = Int64((date.timeIntervalSinceReferenceDate / 60).rounded(.down))
+        if let known = times[minute] { return known }
+        if times.count >= 2048 { times.removeAll(keepingCapacity: true) }
+        let formatted = timeFormatter.string(from: date)
+        times[minute] = formatted
+        return formatted
+    }
 
     /// The accessible label of `row`.
     static func label(for row: Row, context: RowContext?, me: String = "You") -> String {
@@ -20,7 +33,7 @@ enum RowAccessibility {
             return TypingIndicator.label(for: typers)
         case .message(let message):
             let who = context?.side == .outgoing ? me : message.sender.name
-            let time = context.map(\.time).flatMap { $0.isEmpty ? nil : $0 } ?? timeFormatter.string(from: message.date)
+            let time = context.map(\.time).flatMap { $0.isEmpty ? nil : $0 } ?? time(message.date)
             var label = "\(who), \(time): "
             label += summary(of: message.content)
             if context?.side == .outgoing {

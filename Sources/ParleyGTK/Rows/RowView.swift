@@ -6,7 +6,10 @@ import ParleyCore
 /// ``RowLayout``: day separator, name, avatar, bubble, status, label under the bubble.
 ///
 /// Row views are recycled: the list keeps a few and re-configures them as rows scroll
-/// in and out. Parts are created the first time a row needs them and hidden otherwise.
+/// in and out. Parts are created the first time a row shows them (a text row never makes
+/// the history row's spinner), and hidden otherwise. Only what differs from the row shown
+/// before is changed: an unchanged CSS class or font is not set again, since each change
+/// costs GTK a style or text layout pass.
 @MainActor
 final class RowView {
     /// The row widget (CSS node `message`).
@@ -16,15 +19,35 @@ final class RowView {
     private(set) var context: RowContext?
     private(set) var layout = RowLayout(height: 0)
     private var styleScope = ""
+    /// The state classes on the row widget now (side, position, kind).
+    private(set) var stateClasses: Set<String> = []
+    private var accessibleLabel = ""
 
     private weak var host: (any RowHost)?
-    private lazy var topLabel = label("top-label", centered: true)
-    private lazy var nameLabel = label("name")
-    private lazy var statusLabel = label("status")
-    private lazy var bottomLabel = label("bottom-label")
-    private lazy var avatar = AvatarView(parent: frame)
-    private lazy var bubble = BubbleView(parent: frame)
-    private lazy var history = HistoryRowView(parent: frame)
+    private var topLabelWidget: WidgetPointer?
+    private var nameLabelWidget: WidgetPointer?
+    private var statusLabelWidget: WidgetPointer?
+    private var bottomLabelWidget: WidgetPointer?
+    private var avatarView: AvatarView?
+    private var bubbleView: BubbleView?
+    private var historyView: HistoryRowView?
+    private var topLabel: WidgetPointer { topLabelWidget ?? make(\.topLabelWidget, label("top-label", centered: true)) }
+    private var nameLabel: WidgetPointer { nameLabelWidget ?? make(\.nameLabelWidget, label("name")) }
+    private var statusLabel: WidgetPointer { statusLabelWidget ?? make(\.statusLabelWidget, label("status")) }
+    private var bottomLabel: WidgetPointer { bottomLabelWidget ?? make(\.bottomLabelWidget, label("bottom-label")) }
+    private var avatar: AvatarView {
+        if let avatarView { return avatarView }
+        let view = make(\.avatarView, AvatarView(parent: frame))
+        keepInReadingOrder(view.widget)
+        return view
+    }
+    private var bubble: BubbleView {
+        if let bubbleView { return bubbleView }
+        let view = make(\.bubbleView, BubbleView(parent: frame))
+        keepInReadingOrder(view.widget)
+        return view
+    }
+    private var history: HistoryRowView { historyView ?? make(\.historyView, HistoryRowView(parent: frame)) }
     private var tailColor: Color?
     private var tailSide: Side = .incoming
 
@@ -39,6 +62,59 @@ final class RowView {
 
     /// The row's identity, when it shows one.
     var id: RowID? { row?.id }
+
+    private func make<Part>(_ storage: ReferenceWritableKeyPath<RowView, Part?>, _ part: Part) -> Part {
+        self[keyPath: storage] = part
+        if let widget = part as? WidgetPointer { keepInReadingOrder(widget) }
+        return part
+    }
+
+    /// Moves a part just made to its place among its siblings: top label, name, avatar,
+    /// bubble, status, bottom label, whatever order the parts were made in (screen
+    /// readers follow the widget order).
+    private func keepInReadingOrder(_ part: WidgetPointer) {
+        let order = [topLabelWidget, nameLabelWidget, avatarView?.widget, bubbleView?.widget, statusLabelWidget, bottomLabelWidget]
+        guard let rank = order.firstIndex(where: { $0 == part }) else { return }
+        let previous = order[..<rank].compactMap { $0 }.last
+        if gtk_widget_get_prev_sibling(part) != previous { gtk_widget_insert_after(part, frame.widget, previous) }
+    }
+
+    /// Whether the row shows the picture at `source` (an avatar, an image or a
+    /// collection's).
+    func shows(_ source: ImageSource) -> Bool {
+        func isAvatar(of sender: Sender) -> Bool {
+            switch sender.avatar {
+            case .file(let path): return source == .file(path: path)
+            case .url(let url): return source == .url(url)
+            case .initials, .none: return false
+            }
+        }
+        switch row {
+        case .typing(let typers): return typers.first.map(isAvatar) ?? false
+        case .history, nil: return false
+        case .message(let message):
+            if isAvatar(of: message.sender) { return true }
+            return Self.content(message.content, shows: source)
+        }
+    }
+
+    private static func content(_ content: MessageContent, shows source: ImageSource) -> Bool {
+        switch content {
+        case .image(let image): return image.source == source
+        case .collection(let collection):
+            return collection.items.contains { if case .image(let item) = $0 { return item == source } else { return false } }
+        default: return false
+        }
+    }
+
+    /// Takes `visible`'s layout when the row already shows it as it looks now (after a
+    /// resize, inside the list's allocation): returns `false`, changing nothing, when the
+    /// row must be configured again.
+    func adopt(_ visible: VisibleRow, scope: String) -> Bool {
+        guard let row, row.looksIdentical(to: visible.row), context == visible.context, styleScope == scope else { return false }
+        layout = visible.layout
+        return true
+    }
 
     /// Shows `visible` (re-configuring the parts only when the row looks different).
     func configure(_ visible: VisibleRow, host: any RowHost, scope: String) {
@@ -64,21 +140,44 @@ final class RowView {
 
     // MARK: Content
 
+    /// Puts exactly `classes` (of the row's state classes) on the row widget.
+    private func setStateClasses(_ classes: Set<String>) {
+        guard classes != stateClasses else { return }
+        for name in stateClasses.subtracting(classes) { frame.widget.setClass(name, false) }
+        for name in classes.subtracting(stateClasses) { frame.widget.setClass(name, true) }
+        stateClasses = classes
+    }
+
+    /// The state classes a row view showing `row` in `context` carries: a recycled view
+    /// that has them already shows the row without restyling.
+    static func stateClasses(for row: Row, context: RowContext?) -> Set<String> {
+        switch row {
+        case .history: return ["history"]
+        case .typing: return ["typing"]
+        case .message(let message):
+            let context = context ?? RowContext(side: .incoming, position: .single)
+            var classes: Set<String> = [context.side == .incoming ? "incoming" : "outgoing", StyleSheet.className(context.position)]
+            if case .notice = message.content { classes.insert("notice") }
+            return classes
+        }
+    }
+
     private func apply(_ row: Row, _ context: RowContext, host: any RowHost) {
         let style = host.style
-        let widget = frame.widget
-        for name in ["incoming", "outgoing", "single", "first", "middle", "last", "history", "typing", "notice", "failed"] {
-            widget.setClass(name, false)
+        let label = RowAccessibility.label(for: row, context: context)
+        if label != accessibleLabel {
+            accessibleLabel = label
+            parley_accessible_set_label(frame.widget.raw, label)
         }
-        parley_accessible_set_label(widget.raw, RowAccessibility.label(for: row, context: context))
         tailColor = nil
         switch row {
         case .history(let indicator):
-            widget.setClass("history", true)
+            setStateClasses(["history"])
             hideMessageParts()
             history.show(indicator, host: host)
         case .typing(let typers):
-            widget.setClass("typing", true)
+            setStateClasses(["typing"])
+            historyView?.hide()
             hideMessageParts(keepBubble: true)
             if layoutHas(\.avatar), let first = typers.first {
                 avatar.show(first, host: host)
@@ -87,39 +186,40 @@ final class RowView {
             if layoutHas(\.bottomLabel) {
                 show(bottomLabel, TypingIndicator.label(for: typers), font: style.labelFont, host: host)
                 bottomLabel.setClass("typing-label", true)
+                bottomLabel.setClass("failed", false)
+                gtk_label_set_xalign(bottomLabel.ptr(), 0)
             }
             if layout.hasTail { tailColor = style.bubbles.color(for: .incoming); tailSide = .incoming }
         case .message(let message):
-            history.hide()
+            historyView?.hide()
             let side = context.side
-            widget.setClass(side == .incoming ? "incoming" : "outgoing", true)
-            widget.setClass(StyleSheet.className(context.position), true)
-            if case .notice = message.content { widget.setClass("notice", true) }
+            setStateClasses(Self.stateClasses(for: row, context: context))
             // Top label: day separator or time.
             if let text = context.topLabel, layoutHas(\.topLabel) {
                 show(topLabel, text, font: style.labelFont, host: host)
             } else {
-                topLabel.isShown = false
+                Self.hide(topLabelWidget)
             }
             // Name (flat rows add the time after it).
             if layoutHas(\.nameLabel) {
                 showName(message.sender.name, time: style.layout == .flat ? context.time : "", host: host)
             } else {
-                nameLabel.isShown = false
+                Self.hide(nameLabelWidget)
             }
-            if layoutHas(\.avatar) { avatar.show(message.sender, host: host) } else { avatar.hide() }
+            if layoutHas(\.avatar) { avatar.show(message.sender, host: host) } else { avatarView?.hide() }
             bubble.show(message, context: context, layout: layout, host: host)
             if layout.hasTail { tailColor = style.bubbles.color(for: side); tailSide = side }
             // Delivery mark.
             if layoutHas(\.status) {
                 show(statusLabel, Self.mark(for: message.status), font: style.labelFont, host: host)
-                for status in DeliveryStatus.allCases { statusLabel.setClass(RowAccessibility.status(status).replacingOccurrences(of: " ", with: "-"), false) }
-                statusLabel.setClass(RowAccessibility.status(message.status).replacingOccurrences(of: " ", with: "-"), true)
+                for status in DeliveryStatus.allCases {
+                    statusLabel.setClass(Self.statusClass(status), status == message.status)
+                }
                 statusLabel.setClass("read", message.status == .read)
                 statusLabel.setClass("failed", message.status == .failed)
                 gtk_label_set_xalign(statusLabel.ptr(), 1)
             } else {
-                statusLabel.isShown = false
+                Self.hide(statusLabelWidget)
             }
             if let text = context.bottomLabel, layoutHas(\.bottomLabel) {
                 show(bottomLabel, text, font: style.labelFont, host: host)
@@ -127,7 +227,7 @@ final class RowView {
                 bottomLabel.setClass("failed", message.status == .failed && side == .outgoing)
                 gtk_label_set_xalign(bottomLabel.ptr(), side == .outgoing && style.layout == .bubbles ? 1 : 0)
             } else {
-                bottomLabel.isShown = false
+                Self.hide(bottomLabelWidget)
             }
         }
     }
@@ -142,28 +242,44 @@ final class RowView {
         }
     }
 
+    /// The CSS class of a delivery status on the status label (`sent`, `not-delivered`...).
+    static func statusClass(_ status: DeliveryStatus) -> String {
+        switch status {
+        case .sending: return "sending"
+        case .sent: return "sent"
+        case .delivered: return "delivered"
+        case .read: return "read"
+        case .failed: return "not-delivered"
+        }
+    }
+
     private func layoutHas(_ part: KeyPath<RowLayout, Rect?>) -> Bool { layout[keyPath: part] != nil }
 
+    /// Hides `widget` if it was ever made.
+    private static func hide(_ widget: WidgetPointer?) {
+        if let widget, widget.isShown { widget.isShown = false }
+    }
+
     private func hideMessageParts(keepBubble: Bool = false) {
-        topLabel.isShown = false
-        nameLabel.isShown = false
-        statusLabel.isShown = false
-        bottomLabel.isShown = false
-        avatar.hide()
-        if !keepBubble { bubble.hide() }
+        Self.hide(topLabelWidget)
+        Self.hide(nameLabelWidget)
+        Self.hide(statusLabelWidget)
+        Self.hide(bottomLabelWidget)
+        avatarView?.hide()
+        if !keepBubble { bubbleView?.hide() }
     }
 
     private func showName(_ name: String, time: String, host: any RowHost) {
         let style = host.style
         let shown = InertText.singleLine(name)
-        LabelText(nameLabel).setFont(host.measurer.description(style.nameFont))
+        let label = LabelText(nameLabel)
         if time.isEmpty {
-            gtk_label_set_text(nameLabel.ptr(), shown)
+            label.show(shown, font: host.measurer.description(style.nameFont))
         } else {
             let size = Int(style.labelFont.size * 1024)
-            gtk_label_set_markup(
-                nameLabel.ptr(),
-                "<b>\(LabelText.escape(shown))</b>  <span size=\"\(size)\" weight=\"normal\" foreground=\"\(style.labelColor.css)\">\(LabelText.escape(time))</span>")
+            label.show(
+                markup: "<b>\(LabelText.escape(shown))</b>  <span size=\"\(size)\" weight=\"normal\" foreground=\"\(style.labelColor.css)\">\(LabelText.escape(time))</span>",
+                font: host.measurer.description(style.nameFont))
         }
         nameLabel.isShown = true
     }
@@ -191,17 +307,17 @@ final class RowView {
         case .history:
             if let content = layout.content ?? layout.bubble { history.place(content, rowHeight: layout.height) }
         case .typing, .message:
-            place(topLabel, layout.topLabel)
-            place(nameLabel, layout.nameLabel)
-            place(statusLabel, layout.status)
-            place(bottomLabel, layout.bottomLabel)
-            if let rect = layout.avatar { avatar.place(rect) }
-            if let rect = layout.bubble { bubble.place(rect, layout: layout) }
+            place(topLabelWidget, layout.topLabel)
+            place(nameLabelWidget, layout.nameLabel)
+            place(statusLabelWidget, layout.status)
+            place(bottomLabelWidget, layout.bottomLabel)
+            if let rect = layout.avatar { avatarView?.place(rect) }
+            if let rect = layout.bubble { bubbleView?.place(rect, layout: layout) }
         }
     }
 
-    private func place(_ widget: WidgetPointer, _ rect: Rect?) {
-        guard let rect, widget.isShown else { return }
+    private func place(_ widget: WidgetPointer?, _ rect: Rect?) {
+        guard let widget, let rect, widget.isShown else { return }
         widget.place(rect)
     }
 

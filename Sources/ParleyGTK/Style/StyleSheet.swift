@@ -62,7 +62,7 @@ struct StyleSheet {
             \(s) typing-dot { background-color: \(style.labelColor.css); border-radius: 9999px; min-width: 8px; min-height: 8px; opacity: 0.35; animation: parley-typing 1.2s ease-in-out infinite; }
             \(s) typing-dot.second { animation-delay: 200ms; }
             \(s) typing-dot.third { animation-delay: 400ms; }
-            \(s) button.new-messages { border-radius: 9999px; padding: 4px 14px; background-color: \(style.outgoing.bubbleColor.css); color: \(style.outgoing.textColor.css); box-shadow: 0 2px 6px alpha(black, 0.25); }
+            \(s) button.new-messages { border-radius: 9999px; padding: 4px 14px; background-image: none; border: none; background-color: \(style.outgoing.bubbleColor.css); color: \(style.outgoing.textColor.css); box-shadow: 0 2px 6px alpha(black, 0.25); }
 
             """
         for side in Side.allCases {

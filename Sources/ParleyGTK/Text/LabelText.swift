@@ -4,9 +4,16 @@ import ParleyCore
 
 /// Puts text into a GtkLabel the way the measurer measured it: same font description,
 /// same wrapping, links as `<a href>` markup.
+///
+/// Labels in rows are recycled, so each call sets only what differs from what the label
+/// shows: a new font or text makes GTK lay the text out again.
 @MainActor
 struct LabelText {
     let label: WidgetPointer
+
+    /// Where a label keeps the font description it was given last (a pointer owned by
+    /// the measurer, which outlives the labels).
+    private static let fontKey = g_quark_from_string("parley-label-font")
 
     init(_ label: WidgetPointer) {
         self.label = label
@@ -25,22 +32,49 @@ struct LabelText {
     /// Shows `text` (already inert) in `font`.
     func show(_ text: String, font: OpaquePointer) {
         setFont(font)
-        gtk_label_set_use_markup(label.ptr(), 0)
-        gtk_label_set_text(label.ptr(), text)
+        let label = self.label.ptr()
+        if gtk_label_get_use_markup(label) == 0, String(cString: gtk_label_get_label(label)) == text { return }
+        // Also turns markup off.
+        gtk_label_set_text(label, text)
+    }
+
+    /// Shows Pango `markup` (escaped by the caller) in `font`.
+    func show(markup: String, font: OpaquePointer) {
+        setFont(font)
+        let label = self.label.ptr()
+        if gtk_label_get_use_markup(label) != 0, String(cString: gtk_label_get_label(label)) == markup { return }
+        gtk_label_set_markup(label, markup)
     }
 
     /// Shows message text with its detections as links.
     func show(_ text: DisplayText, font: OpaquePointer) {
         guard !text.detections.isEmpty else { return show(text.string, font: font) }
-        setFont(font)
-        gtk_label_set_markup(label.ptr(), Self.markup(text))
+        show(markup: Self.markup(text), font: font)
     }
 
+    /// Sets the label's font, unless it has it already.
     func setFont(_ font: OpaquePointer) {
+        let object = UnsafeMutablePointer<GObject>(OpaquePointer(label))
+        let pointer = UnsafeMutableRawPointer(font)
+        guard g_object_get_qdata(object, Self.fontKey) != pointer else { return }
         let attributes = pango_attr_list_new()
         pango_attr_list_insert(attributes, pango_attr_font_desc_new(font))
         gtk_label_set_attributes(label.ptr(), attributes)
         pango_attr_list_unref(attributes)
+        g_object_set_qdata(object, Self.fontKey, pointer)
+    }
+
+    /// Gives the label's own text layout the width the label is about to be allocated
+    /// (what its allocation sets when it wraps or ellipsizes), so that measuring it before
+    /// the allocation lays out the text it then draws rather than a throwaway copy.
+    /// Labels in rows have no CSS padding, so their text width is their allocated width.
+    func prepareLayout(width: Double) {
+        let label = self.label.ptr()
+        guard gtk_label_get_wrap(label) != 0 || gtk_label_get_ellipsize(label) != PANGO_ELLIPSIZE_NONE,
+            let layout = gtk_label_get_layout(label)
+        else { return }
+        let pango = Int32(clamping: Int(max(0, width.rounded()) * Double(PANGO_SCALE)))
+        if pango_layout_get_width(layout) != pango { pango_layout_set_width(layout, pango) }
     }
 
     /// Pango markup of `text` with every detection wrapped in a link to its target.
