@@ -315,5 +315,43 @@ extension GTKTests {
             await GTKHarness.pump(for: .milliseconds(300))
             try GTKHarness.screenshot(view.widget, to: Screenshots.directory + "/new-messages.png")
         }
+
+        @Test("a touchpad fling keeps scrolling, slows down and stops (#4)")
+        func fling() async throws {
+            let (view, window) = try await show(ChatFixtures.conversation(300))
+            defer { GTKHarness.close(window) }
+            view.fling(velocity: -3000)
+            await GTKHarness.pump(until: { !view.scrolling.isMoving }, timeout: .seconds(10))
+            #expect(!view.viewport.isPinnedToBottom)
+            // Without friction 3000 px/s would never stop; with it the distance is finite and
+            // about velocity × friction time (≈ 1000 px here).
+            #expect(!shownTexts(view).contains("Message 299"))
+            #expect(shownTexts(view).contains { $0 > "Message 2" })
+            var motion = ScrollMotion()
+            motion.velocity = 3000
+            var travelled = 0.0
+            var time = 0.0
+            while motion.isMoving, time < 10 {
+                time += 1.0 / 60
+                travelled += motion.step(at: time)
+            }
+            #expect(time < 3 && travelled > 800 && travelled < 1200, "stopped after \(time) s, \(travelled) px")
+        }
+
+        @Test("dragging the scroll bar jumps to that part of the conversation (#4)")
+        func scrollbarDrag() async throws {
+            let (view, window) = try await show(ChatFixtures.conversation(1000))
+            defer { GTKHarness.close(window) }
+            // The bar shows where the view is: at the bottom, a short thumb at the end.
+            await GTKHarness.pump(until: { gtk_adjustment_get_page_size(view.adjustment) < 0.1 })
+            let length = gtk_adjustment_get_page_size(view.adjustment)
+            #expect(abs(gtk_adjustment_get_value(view.adjustment) + length - 1) < 0.01)
+            gtk_adjustment_set_value(view.adjustment, 0.5)
+            await GTKHarness.pump(for: .milliseconds(100))
+            let texts = shownTexts(view)
+            let numbers = texts.compactMap { Int($0.dropFirst("Message ".count)) }
+            #expect(numbers.contains { (480...520).contains($0) }, "\(texts)")
+            #expect(!view.viewport.isPinnedToBottom)
+        }
 }
 }

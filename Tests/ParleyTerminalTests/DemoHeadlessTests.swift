@@ -28,6 +28,28 @@ func runDemo(_ arguments: [String], dataHome: String = scratchDataHome()) throws
 
 @Suite("parley-demo headless")
 struct DemoHeadlessTests {
+    @Test("“/jump YYYY-MM-DD” shows that day from the store; “/jump” returns (#5)")
+    func jumpToDate() throws {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        let day = Date().addingTimeInterval(-30 * 86_400)
+        let (status, output) = try runDemo([
+            "--headless", "--size", "80x24", "--frames", "20",
+            "--script", "wait:0.3;type:/jump \(formatter.string(from: day));send;wait:0.5;frame;type:/jump;send;wait:0.5;frame",
+        ])
+        #expect(status == 0)
+        // The frames the script asked for ("frame" steps): after the jump, after the return.
+        let frames = output.components(separatedBy: "── frame").filter { $0.contains(": frame ─") }
+        #expect(frames.count == 2)
+        let jumped = try #require(frames.first)
+        #expect(!jumped.contains("Booking the garden café"))
+        // The generated history's phrases, a month old.
+        let phrases = ["coffee", "train", "release notes", "review my PR", "comments", "Meeting", "slides", "build", "Not me!", "flaky", "Lunch at the usual", "+44", "lol", "ok"]
+        #expect(phrases.contains { jumped.contains($0) }, "\(jumped)")
+        let back = try #require(frames.last)
+        #expect(back.contains("Booking the garden café") || back.contains("didn't go through"))
+    }
+
     @Test("a scripted session renders frames: the bot replies, history loads")
     func scripted() throws {
         let (status, output) = try runDemo(["--headless", "--size", "80x24", "--script", "type:hello;send;wait:1;page:-30;wait:0.5;frame"])
