@@ -10,6 +10,8 @@ struct DemoApp {
     let screen: MessengerScreen
     let bot: DemoBot
     let historyNote: String?
+    /// Where the conversation is kept; closed when the demo ends.
+    let history: DemoHistory
     /// Keeps the store in step with the conversation while the demo runs.
     private(set) var mirror: Observation?
 
@@ -104,6 +106,7 @@ struct DemoApp {
         self.screen = screen
         self.bot = bot
         self.historyNote = history.note
+        self.history = history
     }
 
     /// The bot's answer to “help”: the terminal's keys.

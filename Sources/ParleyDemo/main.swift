@@ -79,12 +79,15 @@ do {
 if headless {
     // Notes go to standard error so that standard output holds only frames.
     if let note = app.historyNote { FileHandle.standardError.write((note + "\n").data(using: .utf8)!) }
-    exit(await HeadlessRun.run(app: app, script: script, frames: frames))
+    let status = await HeadlessRun.run(app: app, script: script, frames: frames)
+    app.history.close()
+    exit(status)
 }
 
 do {
     let messenger = try TerminalMessenger(screen: app.screen, environment: environment)
     try await messenger.run()
+    app.history.close()
     if let note = app.historyNote { print(note) }
 } catch {
     fail("\(error)")

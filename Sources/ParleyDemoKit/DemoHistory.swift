@@ -87,6 +87,12 @@ public struct DemoHistory {
         self.isTranscript = options.transcript != nil
     }
 
+    /// Closes the store, folding its write-ahead log into the file: call when the demo
+    /// ends (`exit` runs no deinitializers).
+    public func close() {
+        store?.close()
+    }
+
     /// Keeps the store in step with the conversation from now on, writing each change on
     /// the thread that made it: a sent message is on disk before it can show as sent.
     /// `nil` when there is no store.

@@ -40,7 +40,7 @@ struct DemoAutomation {
                     } else {
                         await app.screen.messages.returnToLatest()
                     }
-                case "top": app.screen.messages.viewport.scrollToTop()
+                case "top": app.screen.messages.scrollToTop()
                 case "bottom": app.screen.messages.scrollToBottom(animated: false)
                 case "theme":
                     if let style = GtkDemoApp.style(named: argument) { app.apply(style) }

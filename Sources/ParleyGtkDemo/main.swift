@@ -76,4 +76,5 @@ let status = application.run { window in
         fail("cannot open \(options.history.transcript ?? "the conversation"): \(error.localizedDescription)")
     }
 }
+demo?.history.close()
 exit(status)

@@ -13,7 +13,10 @@ extension GTKTests {
             try GTKHarness.start()
             let chat = Conversation(me: Sender(id: "me", name: "Me"))
             var events: [MessengerEvent] = []
-            func build(_ window: UnsafeMutablePointer<GtkWindow>) -> ChatScreen {
+            // Like the README's closure, `build` keeps nothing: the window's widgets must keep
+            // the screen alive.
+            weak var kept: ChatScreen?
+            func build(_ window: UnsafeMutablePointer<GtkWindow>) {
                 // --- as in the README ---
                 let screen = ChatScreen(conversation: chat, style: DesktopAppearance.style())
                 screen.inputBar.onSend { text in chat.append(.text(text)) }
@@ -21,15 +24,16 @@ extension GTKTests {
                 screen.messages.menuActions = [MessageAction(title: "Reply") { id in print("reply to", id) }]
                 gtk_window_set_child(window, screen.widget)
                 // ---
-                return screen
+                kept = screen
             }
             // The example compiles against ParleyApplication's signature.
             let application: (ParleyApplication, @escaping @MainActor (UnsafeMutablePointer<GtkWindow>) -> Void) -> Int32 = { $0.run($1) }
             _ = application
             let window = gtk_window_new()!
-            let screen = build(window.cast(to: GtkWindow.self))
+            build(window.cast(to: GtkWindow.self))
             gtk_window_present(window.cast(to: GtkWindow.self))
             defer { GTKHarness.close(window) }
+            let screen = try #require(kept, "the window keeps the screen alive")
             screen.inputBar.text = "Hello from the README"
             screen.inputBar.send()
             #expect(chat.messages.map { message -> String in

@@ -80,6 +80,17 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
         return Double(minimum)
     }
 
+    /// Keeps `owner` alive for as long as the widget lives (released when the widget is
+    /// finalized), so an app may keep only the widget. `owner` must not hold a strong
+    /// reference to this widget, or neither would ever go.
+    func keepAlive(_ owner: AnyObject, key: String) {
+        let retained = Unmanaged.passRetained(owner).toOpaque()
+        g_object_set_data_full(UnsafeMutablePointer<GObject>(OpaquePointer(self)), key, retained) { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        }
+    }
+
     /// Whether the widget is (still) a frame widget owned by Parley.
     var isParleyFrame: Bool { parley_is_frame(raw) }
 }

@@ -24,6 +24,8 @@ extension MessengerView {
     /// Back to the newest messages after a jump, pinned to the bottom.
     public func returnToLatest() async {
         if let pager, !pager.isShowingLatest { await pager.returnToLatest() }
-        scrollToBottom(animated: false)
+        scrolling.stop()
+        viewport.scrollToBottom()
+        relayout()
     }
 }

@@ -24,8 +24,9 @@ extension MessengerView {
 
     // MARK: Frames
 
-    /// Asks for the rows to be brought up to date before the next frame's layout.
-    func relayout() {
+    /// Brings the rows up to date before the next frame's layout: call after changing
+    /// ``viewport`` directly (the view's own scrolling calls do it).
+    public func relayout() {
         needsRowUpdate = true
         scheduleFrame()
     }

@@ -140,7 +140,8 @@ public final class MessengerView: RowHost {
 
         sheet.install()
         applyScopeClasses(old: nil)
-        keepAliveWithWidget()
+        // The widget owns the view (the view holds no strong reference to its root).
+        widget.keepAlive(self, key: "parley-messenger-view")
         list.handlers.allocate = { [weak self] width, height in self?.allocate(width: width, height: height) }
         list.handlers.measure = { vertical, _ in vertical ? (80, 480) : (120, 360) }
         installScrolling()
@@ -163,8 +164,20 @@ public final class MessengerView: RowHost {
         invalidateRows()
     }
 
-    /// Scrolls to the newest message and follows new ones again.
+    /// Scrolls to the oldest loaded message (the pager then loads earlier ones).
+    public func scrollToTop() {
+        scrolling.stop()
+        viewport.scrollToTop()
+        relayout()
+    }
+
+    /// Scrolls to the newest message and follows new ones again (after a jump into the
+    /// past, the newest messages are loaded first).
     public func scrollToBottom(animated: Bool = true) {
+        if let pager, !pager.isShowingLatest {
+            Task { @MainActor in await returnToLatest() }
+            return
+        }
         scrolling.stop()
         if animated, !viewport.isAtBottom {
             animator.slideContent(by: -min(viewport.size.height, 400))
@@ -229,16 +242,6 @@ public final class MessengerView: RowHost {
         widget.setClass(sheet.scopeClass, true)
         widget.setClass("parley-theme-" + sheet.style.name, true)
         widget.setClass("parley-dark", sheet.style.isDark)
-    }
-
-    /// Ties this object's life to the widget's: the widget holds it and releases it when
-    /// finalized.
-    private func keepAliveWithWidget() {
-        let retained = Unmanaged.passRetained(self).toOpaque()
-        g_object_set_data_full(UnsafeMutablePointer<GObject>(OpaquePointer(widget)), "parley-messenger-view", retained) { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        }
     }
 
     // MARK: Changes

@@ -10,7 +10,8 @@ import ParleyCore
 /// ```
 ///
 /// The input bar follows the style's preset (iMessage, Slack or Messenger) unless one is
-/// given. Changing ``style`` restyles both parts.
+/// given. Changing ``style`` restyles both parts (the input bar keeps its items). The
+/// widget keeps the screen alive: an app may keep only ``widget``.
 @MainActor
 public final class ChatScreen {
     /// A vertical box holding ``messages`` and ``inputBar``.
@@ -44,6 +45,7 @@ public final class ChatScreen {
         gtk_widget_set_vexpand(messages.widget, 1)
         gtk_box_append(widget.ptr(), messages.widget)
         gtk_box_append(widget.ptr(), self.inputBar.widget)
+        widget.keepAlive(self, key: "parley-chat-screen")
     }
 
     /// The input bar preset that goes with a theme: Slack's for flat rows, Messenger's for

@@ -70,7 +70,7 @@ struct StyleSheet {
             let colors = style[side]
             css += """
                 \(s) bubble.\(name) { background-color: \(style.bubbles.color(for: side).css); color: \(colors.textColor.css); }
-                \(s) bubble.\(name) > label link { color: \(colors.linkColor.css); }
+                \(s) bubble.\(name) > label link { color: \(colors.linkColor.css); text-decoration-line: underline; }
 
                 """
             for position in [GroupPosition.single, .first, .middle, .last] {
