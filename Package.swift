@@ -38,6 +38,7 @@ let package = Package(
         .library(name: "ParleyTerminal", targets: ["ParleyTerminal"]),
         .library(name: "ParleySQLite", targets: ["ParleySQLite"]),
         .library(name: "ParleyGTK", targets: ["ParleyGTK"]),
+        .library(name: "ParleyImaging", targets: ["ParleyImaging"]),
         .executable(name: "parley-demo", targets: ["ParleyDemo"]),
         .executable(name: "parley-gtk-demo", targets: ["ParleyGtkDemo"]),
         .executable(name: "parley-bench", targets: ["ParleyBench"]),
