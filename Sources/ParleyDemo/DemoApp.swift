@@ -30,9 +30,6 @@ struct DemoApp {
         var greets = true
     }
 
-    static func style(named name: String) -> ChatStyle? {
-        ChatStyle.themes.first { $0.name == name.lowercased() }
-    }
 
     init(options: Options) throws {
         var historyOptions = DemoHistory.Options()
@@ -41,7 +38,7 @@ struct DemoApp {
         historyOptions.ephemeral = options.ephemeral
         let history = try DemoHistory(options: historyOptions)
         let conversation = history.conversation
-        let style = Self.style(named: options.theme) ?? .light
+        let style = DemoArguments.style(named: options.theme) ?? .light
         let bar: InputBar
         switch style.name {
         case "slack": bar = .slack(metrics: .cells)

@@ -31,26 +31,17 @@ var options = DemoApp.Options()
 var headless = false
 var frames = 1_000
 var script = HeadlessRun.defaultScript
-var arguments = Array(CommandLine.arguments.dropFirst())
-while !arguments.isEmpty {
-    let flag = arguments.removeFirst()
-    func value() -> String {
-        guard !arguments.isEmpty, !arguments[0].isEmpty else { fail("\(flag) needs a value\n\(usage)") }
-        return arguments.removeFirst()
-    }
+var arguments = DemoArguments(program: "parley-demo", usage: usage)
+var theme: String?
+var history = DemoHistory.Options()
+while let flag = arguments.nextFlag() {
+    if arguments.takeShared(flag, theme: &theme, history: &history) { continue }
     switch flag {
-    case "--theme":
-        let name = value()
-        guard DemoApp.style(named: name) != nil else { fail("unknown theme “\(name)”\n\(usage)") }
-        options.theme = name
-    case "--transcript": options.transcript = value()
-    case "--history": options.history = value()
-    case "--ephemeral": options.ephemeral = true
     case "--headless": headless = true
-    case "--frames": frames = Int(value()) ?? frames
-    case "--script": script = value()
+    case "--frames": frames = Int(arguments.value(of: flag)) ?? frames
+    case "--script": script = arguments.value(of: flag)
     case "--size":
-        let size = value().split(separator: "x").compactMap { Int($0) }
+        let size = arguments.value(of: flag).split(separator: "x").compactMap { Int($0) }
         guard size.count == 2, size[0] > 0, size[1] > 0 else { fail("--size takes COLSxROWS, like 80x24") }
         (options.columns, options.rows) = (size[0], size[1])
     case "-h", "--help":
@@ -59,10 +50,13 @@ while !arguments.isEmpty {
     default: fail("unknown option “\(flag)”\n\(usage)")
     }
 }
-
-if [options.transcript != nil, options.history != nil, options.ephemeral].filter({ $0 }).count > 1 {
+if history.isContradictory {
     fail("--history, --ephemeral and --transcript are different histories; choose one")
 }
+options.theme = theme ?? options.theme
+options.transcript = history.transcript
+options.history = history.history
+options.ephemeral = history.ephemeral
 
 let environment = ProcessInfo.processInfo.environment
 options.usesColor = ColorDepth.detect(from: environment) != .none

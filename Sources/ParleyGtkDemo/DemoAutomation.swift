@@ -43,7 +43,7 @@ struct DemoAutomation {
                 case "top": app.screen.messages.scrollToTop()
                 case "bottom": app.screen.messages.scrollToBottom(animated: false)
                 case "theme":
-                    if let style = GtkDemoApp.style(named: argument) { app.apply(style) }
+                    if let style = DemoArguments.style(named: argument) { app.apply(style) }
                 case "screenshot":
                     // Two frames, so that what changed last is drawn.
                     try? await Task.sleep(for: .milliseconds(150))

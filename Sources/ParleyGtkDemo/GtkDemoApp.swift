@@ -46,14 +46,11 @@ final class GtkDemoApp {
         }
     }
 
-    static func style(named name: String) -> ChatStyle? {
-        ChatStyle.themes.first { $0.name == name.lowercased() }
-    }
 
     init(options: Options) throws {
         self.options = options
         history = try DemoHistory(options: options.history)
-        let style = options.theme.flatMap(Self.style(named:)) ?? DesktopAppearance.style(light: .iMessage, dark: .dark)
+        let style = options.theme.flatMap(DemoArguments.style(named:)) ?? DesktopAppearance.style(light: .iMessage, dark: .dark)
         screen = ChatScreen(conversation: history.conversation, style: style)
         Self.matchGtkTheme(to: style)
         bot = DemoBot(conversation: history.conversation, pace: options.pace, helpText: Self.helpText)

@@ -28,26 +28,17 @@ func fail(_ message: String) -> Never {
 }
 
 var options = GtkDemoApp.Options()
-var arguments = Array(CommandLine.arguments.dropFirst())
-while !arguments.isEmpty {
-    let flag = arguments.removeFirst()
-    func value() -> String {
-        guard !arguments.isEmpty, !arguments[0].isEmpty else { fail("\(flag) needs a value\n\(usage)") }
-        return arguments.removeFirst()
-    }
+var arguments = DemoArguments(program: "parley-gtk-demo", usage: usage)
+var theme: String?
+var history = DemoHistory.Options()
+while let flag = arguments.nextFlag() {
+    if arguments.takeShared(flag, theme: &theme, history: &history) { continue }
     switch flag {
-    case "--theme":
-        let name = value()
-        guard GtkDemoApp.style(named: name) != nil else { fail("unknown theme “\(name)”\n\(usage)") }
-        options.theme = name
-    case "--transcript": options.history.transcript = value()
-    case "--history": options.history.history = value()
-    case "--ephemeral": options.history.ephemeral = true
     case "--script":
-        options.automation = DemoAutomation.steps(value())
+        options.automation = DemoAutomation.steps(arguments.value(of: flag))
         options.pace = 0.3
     case "--size":
-        let size = value().split(separator: "x").compactMap { Int($0) }
+        let size = arguments.value(of: flag).split(separator: "x").compactMap { Int($0) }
         guard size.count == 2, size[0] > 0, size[1] > 0 else { fail("--size takes WIDTHxHEIGHT, like 460x760") }
         options.size = (size[0], size[1])
     case "-h", "--help":
@@ -56,9 +47,11 @@ while !arguments.isEmpty {
     default: fail("unknown option “\(flag)”\n\(usage)")
     }
 }
-if options.history.isContradictory {
+if history.isContradictory {
     fail("--history, --ephemeral and --transcript are different histories; choose one")
 }
+options.theme = theme
+options.history = history
 
 // Fail early and clearly without a display, before GApplication would.
 do { try GTK.initialize() } catch { fail("\(error)") }
