@@ -24,5 +24,5 @@ public enum JumpCommand {
     }
 
     /// How to use it, for help texts.
-    public static let usage = "/jump YYYY-MM-DD shows that day; /jump alone returns to now"
+    public static let usage = "“/jump 2026-11-20” shows that day, “/jump” returns to now"
 }

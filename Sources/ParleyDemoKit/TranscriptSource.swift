@@ -31,7 +31,7 @@ public struct TranscriptSource: HistorySource {
             senders[name] = sender
             messages.append(Message(
                 id: MessageID("line-\(lineNumber)"), sender: sender, date: Date(timeIntervalSince1970: seconds),
-                content: .text(String(fields[2]).replacingOccurrences(of: "\r", with: ""))))
+                content: .text(String(fields[2]))))
         }
         self.source = ArrayHistorySource(messages)
         self.count = messages.count

@@ -31,7 +31,7 @@ final class GtkDemoApp {
         scroll bar or Page Up/Down; Home and End jump to the oldest loaded and the newest \
         message. Right-click (or long-press) a message to copy or delete it. Click links \
         and avatars. The ▾ menu in the title bar switches themes; the calendar jumps to a \
-        day (or type \(JumpCommand.usage)).
+        day. Typing \(JumpCommand.usage).
         """
 
     /// Shows `style`, with GTK's own widgets (header bar, buttons) light or dark to match.

@@ -353,5 +353,16 @@ extension GTKTests {
             #expect(numbers.contains { (480...520).contains($0) }, "\(texts)")
             #expect(!view.viewport.isPinnedToBottom)
         }
+
+        @Test("an empty conversation says so until the first message (#4)")
+        func emptyState() async throws {
+            let conversation = Conversation(me: ChatFixtures.me)
+            let (view, window) = try await show(conversation)
+            defer { GTKHarness.close(window) }
+            await GTKHarness.pump(until: { view.emptyLabel.isShown })
+            #expect(GTKHarness.text(view.emptyLabel) == "No messages yet")
+            conversation.append(.text("first!"), from: ChatFixtures.alice)
+            await GTKHarness.pump(until: { !view.emptyLabel.isShown && shownTexts(view) == ["first!"] })
+        }
 }
 }

@@ -210,6 +210,17 @@ extension MessengerView {
         needsChromeUpdate = false
         updateScrollbar()
         updateNewMessagesButton()
+        updateEmptyState()
+    }
+
+    /// Shows ``emptyText`` over the list while there is nothing to show or load.
+    func updateEmptyState() {
+        let empty = !emptyText.isEmpty && conversation.count == 0 && conversation.historyIndicator == .hidden
+            && conversation.typingSenders.isEmpty
+        if empty, String(cString: gtk_label_get_text(emptyLabel.ptr())) != emptyText {
+            gtk_label_set_text(emptyLabel.ptr(), emptyText)
+        }
+        if emptyLabel.isShown != empty { emptyLabel.isShown = empty }
     }
 
     func updateScrollbar() {

@@ -44,6 +44,10 @@ public final class MessengerView: RowHost {
     public var menuActions: [MessageAction] = [] {
         didSet { menu.rebuild(actions: menuActions) }
     }
+    /// What an empty conversation shows (once no history is loading); empty for nothing.
+    public var emptyText = "No messages yet" {
+        didSet { needsChromeUpdate = true; relayout() }
+    }
     /// What Delete in the context menu does; by default the message is removed from the
     /// conversation (animated).
     public var onDelete: (@MainActor (MessageID) -> Void)?
@@ -66,6 +70,8 @@ public final class MessengerView: RowHost {
     let scrollbar: WidgetPointer
     let adjustment: UnsafeMutablePointer<GtkAdjustment>
     let newMessagesButton: WidgetPointer
+    /// The text shown over an empty list.
+    let emptyLabel: WidgetPointer
     var sheet: StyleSheet
     var active: [RowID: RowView] = [:]
     var pool: [RowView] = []
@@ -135,6 +141,15 @@ public final class MessengerView: RowHost {
         overlay = gtk_overlay_new()
         gtk_overlay_set_child(overlay.ptr(), body)
         gtk_overlay_add_overlay(overlay.ptr(), floating)
+        emptyLabel = gtk_label_new(nil)!
+        gtk_widget_add_css_class(emptyLabel, "empty-state")
+        gtk_widget_set_halign(emptyLabel, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(emptyLabel, GTK_ALIGN_CENTER)
+        gtk_widget_set_can_target(emptyLabel, 0)
+        gtk_label_set_justify(emptyLabel.ptr(), GTK_JUSTIFY_CENTER)
+        gtk_label_set_wrap(emptyLabel.ptr(), 1)
+        emptyLabel.isShown = false
+        gtk_overlay_add_overlay(overlay.ptr(), emptyLabel)
         widget = overlay
         gtk_widget_add_css_class(widget, "parley")
 

@@ -14,7 +14,7 @@ import ParleyCore
 ///   `.collection`, `.custom`, `.notice`, `.typing`, `.history`);
 /// - `bubble` with the same classes; `.plain` when the shape draws no bubble;
 /// - `label.name`, `label.top-label`, `label.bottom-label`, `label.status`, `label.body`,
-///   `label.caption`, `avatar`, `typing-dot`, `button.new-messages`;
+///   `label.caption`, `avatar`, `typing-dot`, `button.new-messages`, `label.empty-state`;
 /// - the theme as `.parley-theme-<name>` on the view's root.
 struct StyleSheet {
     /// The style drawn.
@@ -54,6 +54,7 @@ struct StyleSheet {
             \(s) message.history label { color: \(style.labelColor.css); }
             \(s) message.history.failed label { color: \(style.failureColor.css); }
             \(s) label.typing-label { color: \(style.labelColor.css); }
+            \(s) label.empty-state { color: \(style.labelColor.css); }
             \(s) avatar { border-radius: 9999px; }
             \(s) avatar label { color: white; font-weight: 600; }
             \(s) picture.media { background-color: \(style.isDark ? "alpha(white, 0.06)" : "alpha(black, 0.05)"); }
