@@ -114,6 +114,3 @@ void *parley_frame_new(const char *css_name, int role, ParleyFrameCallbacks call
     return self;
 }
 
-bool parley_is_frame(void *widget) {
-    return widget && G_TYPE_CHECK_INSTANCE_TYPE(widget, parley_frame_get_type());
-}

@@ -12,21 +12,8 @@ void parley_accessible_set_description(void *accessible, const char *description
                                    description, -1);
 }
 
-void parley_accessible_set_live_polite(void *accessible) {
-    (void)accessible;
-    // GTK 4.8 has no "live" property; the log role already implies polite announcements.
-}
-
 void parley_object_set_bool(void *object, const char *property, bool value) {
     g_object_set(G_OBJECT(object), property, (gboolean)value, NULL);
-}
-
-void parley_object_set_int(void *object, const char *property, int value) {
-    g_object_set(G_OBJECT(object), property, value, NULL);
-}
-
-void parley_object_set_string(void *object, const char *property, const char *value) {
-    g_object_set(G_OBJECT(object), property, value, NULL);
 }
 
 bool parley_object_get_bool(void *object, const char *property) {

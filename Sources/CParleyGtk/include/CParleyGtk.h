@@ -24,22 +24,13 @@ typedef struct ParleyFrameCallbacks {
 /// named `css_name`; `role` is a GtkAccessibleRole. Returns a floating reference.
 void *parley_frame_new(const char *css_name, int role, ParleyFrameCallbacks callbacks, void *context);
 
-/// Whether `widget` is a frame widget.
-bool parley_is_frame(void *widget);
-
 /// Sets the accessible label of `accessible` (a GtkAccessible).
 void parley_accessible_set_label(void *accessible, const char *label);
 /// Sets the accessible description of `accessible`.
 void parley_accessible_set_description(void *accessible, const char *description);
-/// Sets the accessible role-independent "live" politeness of a log (polite).
-void parley_accessible_set_live_polite(void *accessible);
 
 /// Sets a boolean property on a GObject.
 void parley_object_set_bool(void *object, const char *property, bool value);
-/// Sets an integer property on a GObject.
-void parley_object_set_int(void *object, const char *property, int value);
-/// Sets a string property on a GObject.
-void parley_object_set_string(void *object, const char *property, const char *value);
 /// A copy of a string property of a GObject (free it with g_free), or NULL.
 char *parley_object_dup_string(void *object, const char *property);
 /// Reads a boolean property of a GObject.

@@ -160,6 +160,12 @@ enum TickCallbacks {
         return gtk_widget_add_tick_callback(widget, thunk, box, destroy)
     }
 
+    /// The frame time of `widget`'s frame clock in seconds; `nil` while unrealized.
+    static func now(of widget: WidgetPointer) -> Double? {
+        guard let clock = gtk_widget_get_frame_clock(widget) else { return nil }
+        return Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
+    }
+
     /// Removes a tick callback.
     static func remove(_ id: guint, from widget: WidgetPointer) {
         gtk_widget_remove_tick_callback(widget, id)

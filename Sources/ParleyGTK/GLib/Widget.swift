@@ -91,8 +91,6 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
         }
     }
 
-    /// Whether the widget is (still) a frame widget owned by Parley.
-    var isParleyFrame: Bool { parley_is_frame(raw) }
 }
 
 /// Holds a strong reference to a GObject for as long as a Swift object lives.

@@ -8,22 +8,22 @@ import ParleyCore
 /// so text typed while a stack collapses (a taller text frame) shows at once, and the
 /// transition stays interruptible: a new one starts from where this one is.
 struct InputBarAnimation {
-    /// How long a transition lasts, in microseconds.
-    static let duration: Int = 180_000
+    /// How long a transition lasts, in seconds.
+    static let duration = 0.18
 
     /// The frames on screen when the transition started.
     let from: InputBarLayout
-    /// The frame time it started, in microseconds.
-    let start: Int
+    /// The frame time it started, in seconds.
+    let start: Double
 
     /// Whether the transition is over at `time`.
-    func isFinished(at time: Int) -> Bool {
+    func isFinished(at time: Double) -> Bool {
         time - start >= Self.duration
     }
 
     /// The frames to show at `time` on the way to `target`.
-    func layout(at time: Int, towards target: InputBarLayout) -> InputBarLayout {
-        let linear = min(1, max(0, Double(time - start) / Double(Self.duration)))
+    func layout(at time: Double, towards target: InputBarLayout) -> InputBarLayout {
+        let linear = min(1, max(0, (time - start) / Self.duration))
         let progress = 1 - (1 - linear) * (1 - linear) * (1 - linear)
         guard progress < 1 else { return target }
         var result = target

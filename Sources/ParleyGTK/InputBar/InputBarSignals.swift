@@ -31,31 +31,3 @@ extension Signals {
         return connect(instance, signal, handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 }
-
-/// Per-frame callbacks of the input bar's animations.
-@MainActor
-enum InputBarTicks {
-    /// Adds `handler` to `widget`'s frame clock: called every frame with the frame time in
-    /// microseconds until it returns `false`. Returns the callback's id.
-    @discardableResult
-    static func add(to widget: WidgetPointer, _ handler: @escaping @MainActor (Int) -> Bool) -> guint {
-        typealias Thunk = @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean
-        let thunk: Thunk = { _, clock, data in
-            let handler = Signals.handler(data, as: (@MainActor (Int) -> Bool).self)
-            let time = gdk_frame_clock_get_frame_time(clock)
-            return MainActor.assumeIsolated { handler(time) } ? 1 : 0
-        }
-        let box = Unmanaged.passRetained(Signals.Box(handler) as AnyObject).toOpaque()
-        let release: GDestroyNotify = { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        }
-        return gtk_widget_add_tick_callback(widget, thunk, box, release)
-    }
-
-    /// The frame time of `widget`'s frame clock in microseconds; `nil` while unrealized.
-    static func now(of widget: WidgetPointer) -> Int? {
-        guard let clock = gtk_widget_get_frame_clock(widget) else { return nil }
-        return gdk_frame_clock_get_frame_time(clock)
-    }
-}

@@ -61,7 +61,7 @@ extension InputBarView {
     func allocate(width: Double, height: Double) {
         allocatedWidth = width
         let target = layout(width: width)
-        let now = InputBarTicks.now(of: widget)
+        let now = TickCallbacks.now(of: widget)
         if animatesNextLayout {
             animatesNextLayout = false
             startAnimation(towards: target, now: now)
@@ -128,7 +128,7 @@ extension InputBarView {
     }
 
     /// Starts sliding from the frames on screen towards `target`, if anything moves.
-    private func startAnimation(towards target: InputBarLayout, now: Int?) {
+    private func startAnimation(towards target: InputBarLayout, now: Double?) {
         guard let now, let from = shownLayout, from.width == target.width,
             InputBarAnimation.framesDiffer(from, target)
         else {
@@ -138,7 +138,7 @@ extension InputBarView {
         animation = InputBarAnimation(from: from, start: now)
         guard !isTicking else { return }
         isTicking = true
-        InputBarTicks.add(to: widget) { [weak self] time in
+        TickCallbacks.add(to: widget) { [weak self] time in
             guard let self else { return false }
             gtk_widget_queue_allocate(self.widget)
             guard let animation = self.animation, !animation.isFinished(at: time) else {

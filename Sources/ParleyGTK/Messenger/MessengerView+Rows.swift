@@ -242,7 +242,7 @@ extension MessengerView {
             let title = unread == 0 ? "↓" : unread == 1 ? "↓ 1 new message" : "↓ \(unread) new messages"
             if String(cString: gtk_button_get_label(newMessagesButton.ptr())) != title {
                 gtk_button_set_label(newMessagesButton.ptr(), title)
-                parley_set_label(newMessagesButton, unread == 0 ? "Scroll to the newest message" : String(title.dropFirst(2)))
+                newMessagesButton.setAccessibleLabel(unread == 0 ? "Scroll to the newest message" : String(title.dropFirst(2)))
             }
         }
         if newMessagesButton.isShown != show { newMessagesButton.isShown = show }

@@ -112,7 +112,7 @@ public final class MessengerView: RowHost {
         gtk_widget_set_hexpand(list.widget, 1)
         gtk_widget_set_vexpand(list.widget, 1)
         gtk_widget_set_overflow(list.widget, GTK_OVERFLOW_HIDDEN)
-        parley_set_label(list.widget, "Messages")
+        list.widget.setAccessibleLabel("Messages")
         measurer = PangoMeasurer(widget: list.widget)
         var pixelStyle = style
         pixelStyle.metrics = style.metrics.unitAspect == 1 ? style.metrics : .points

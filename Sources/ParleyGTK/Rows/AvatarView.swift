@@ -58,7 +58,7 @@ final class AvatarView {
         if !frame.widget.isShown { frame.widget.isShown = true }
         if shownName != sender.name {
             shownName = sender.name
-            parley_set_label(frame.widget, sender.name)
+            frame.widget.setAccessibleLabel(sender.name)
         }
         var texture: Texture?
         switch sender.avatar {
@@ -102,10 +102,4 @@ final class AvatarView {
         guard frame.widget.isShown else { return }
         frame.widget.place(rect)
     }
-}
-
-/// Sets the accessible label of a widget.
-@MainActor
-func parley_set_label(_ widget: WidgetPointer, _ label: String) {
-    parley_accessible_set_label(widget.raw, label)
 }

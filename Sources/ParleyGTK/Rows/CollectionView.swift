@@ -78,12 +78,12 @@ final class CollectionView {
                     gtk_label_set_text(cell.label.ptr(), "🖼")
                     cell.label.isShown = true
                 }
-                parley_set_label(cell.frame.widget, "Picture \(index + 1)")
+                cell.frame.widget.setAccessibleLabel("Picture \(index + 1)")
             case .text(let text):
                 cell.picture.isShown = false
                 LabelText(cell.label).show(InertText.display(text), font: host.measurer.description(host.style.bodyFont))
                 cell.label.isShown = true
-                parley_set_label(cell.frame.widget, InertText.singleLine(text))
+                cell.frame.widget.setAccessibleLabel(InertText.singleLine(text))
             }
         }
         gtk_widget_queue_resize(grid.widget)

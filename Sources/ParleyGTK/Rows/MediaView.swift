@@ -105,7 +105,7 @@ final class Placeholder {
         gtk_spinner_start(spinner.ptr())
         label.isShown = false
         button.isShown = false
-        parley_set_label(frame.widget, "Loading picture")
+        frame.widget.setAccessibleLabel("Loading picture")
     }
 
     /// Shows why the picture is missing, with a retry button.
@@ -116,7 +116,7 @@ final class Placeholder {
         gtk_label_set_text(label.ptr(), "Picture unavailable\n" + InertText.singleLine(reason))
         label.isShown = true
         button.isShown = true
-        parley_set_label(frame.widget, "Picture unavailable: " + reason)
+        frame.widget.setAccessibleLabel("Picture unavailable: " + reason)
     }
 
     /// Hides the placeholder.
