@@ -33,6 +33,8 @@ let gtkSwift: [SwiftSetting] = swift6 + [.unsafeFlags(gtkIncludes.flatMap { ["-X
 
 let package = Package(
     name: "Parley",
+    // Mutex (the Synchronization module) needs macOS 15 where the core is built for Apple systems.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "ParleyCore", targets: ["ParleyCore"]),
         .library(name: "ParleyTerminal", targets: ["ParleyTerminal"]),

@@ -413,7 +413,7 @@ final class ParleyList: ListUnderTest {
     }
 
     func topIndex() -> Int {
-        guard let anchor = view.viewport.anchor else { return count - 1 }
+        guard let anchor = view.presenter.viewport.anchor else { return count - 1 }
         return conversation.read { $0.index(of: anchor.row) } ?? -1
     }
 }

@@ -123,7 +123,7 @@ struct PollPayload: CustomPayload, Codable, Equatable {
 
     var summary: String { "Poll: \(question)" }
 
-    func size(fitting width: Double, measurer: any TextMeasurer) -> Size {
-        Size(width: min(width, 30), height: Double(options.count + 2))
+    func size(fitting width: Double, in units: ContentUnits) -> Size {
+        Size(width: min(width, units.width(characters: 30)), height: units.height(lines: Double(options.count + 2)))
     }
 }

@@ -12,7 +12,7 @@ enum TerminalBenchmark {
         print("")
         let chat = Conversation(me: Transcript.me)
         try? chat.append(contentsOf: Transcript.messages(count))
-        let screen = MessengerScreen(conversation: chat, style: .dark, columns: columns, rows: rows)
+        let screen = ChatScreen(conversation: chat, style: .dark, columns: columns, rows: rows)
         var diff = AnsiRenderer(colorDepth: .trueColor)
         var full = AnsiRenderer(colorDepth: .trueColor, strategy: .fullRedraw)
         _ = diff.render(screen.render().buffer, cursor: nil)

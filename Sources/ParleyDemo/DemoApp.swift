@@ -7,7 +7,7 @@ import ParleyTerminal
 /// Builds the demo: the conversation, its history, the bot, and the screen around them.
 @MainActor
 struct DemoApp {
-    let screen: MessengerScreen
+    let screen: ChatScreen
     let bot: DemoBot
     let historyNote: String?
     /// Where the conversation is kept; closed when the demo ends.
@@ -47,7 +47,7 @@ struct DemoApp {
             bar = .iMessage(metrics: .cells)
             if style.name != "imessage" { bar.placeholder = "Message" }
         }
-        let screen = MessengerScreen(
+        let screen = ChatScreen(
             conversation: conversation, style: style, inputBar: bar,
             title: options.transcript.map { "Parley — \(($0 as NSString).lastPathComponent)" } ?? "Parley demo — Alice, Bob, Parley Bot   (type “help”, Ctrl-C quits)",
             columns: options.columns, rows: options.rows, usesColor: options.usesColor)
@@ -56,29 +56,17 @@ struct DemoApp {
         mirror = history.mirror { error in
             Task { @MainActor in screen.title = "⚠ Not saving: \(error)" }
         }
-        screen.viewport.pager = pager
+        screen.pager = pager
         let bot = DemoBot(conversation: conversation, pace: options.pace, helpText: Self.helpText)
-        let viewport = screen.viewport
+        let presenter = screen.presenter
+        // The screen sends in the present (after a jump it returns there first).
         bar.onSend { text in
             if let request = JumpCommand.parse(text) {
                 Task { @MainActor in
                     switch request {
-                    case .date(let date):
-                        if let anchor = await pager.jump(to: date) { viewport.scroll(to: .message(anchor), at: .top) }
-                    case .latest:
-                        await pager.returnToLatest()
-                        viewport.scrollToBottom()
+                    case .date(let date): await presenter.jump(to: date)
+                    case .latest: await presenter.returnToLatest()
                     }
-                }
-                return
-            }
-            // What you send belongs at the present: leave a jump first.
-            if !pager.isShowingLatest {
-                Task { @MainActor in
-                    await pager.returnToLatest()
-                    viewport.scrollToBottom()
-                    let id = conversation.append(.text(text), status: .sending)
-                    bot.userSent(id, text: text)
                 }
                 return
             }

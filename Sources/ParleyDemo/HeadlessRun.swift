@@ -27,7 +27,7 @@ enum HeadlessRun {
             if let cursor { print("   cursor at column \(cursor.x), row \(cursor.y)") }
         }
         // Let a store or transcript deliver its first page before the first frame.
-        if let pager = app.screen.viewport.pager {
+        if let pager = app.screen.pager {
             for _ in 0..<200 where pager.state == .loading || (pager.state == .idle && app.screen.conversation.count == 0) {
                 try? await Task.sleep(nanoseconds: 5_000_000)
             }

@@ -32,14 +32,11 @@ public struct Poll: CustomPayload, Equatable, Codable {
     /// "Poll: question".
     public var summary: String { "Poll: \(question)" }
 
-    /// A line for the question and one per option, in the measurer's units (one cell in
-    /// a terminal, a text line plus spacing in pixels).
-    public func size(fitting width: Double, measurer: any TextMeasurer) -> Size {
-        let widest = (["📊 " + question] + options.map { "○ \($0) ▰▰▰▰▰▰▰▰ 00" })
-            .map { measurer.measure($0, font: FontSpec(size: 11), maxWidth: .infinity).size.width }.max() ?? 0
-        let line = measurer.measure("Ag", font: FontSpec(size: 11), maxWidth: .infinity).size.height
-        let rowHeight = line > 1 ? (line * 1.5).rounded(.up) : line
-        return Size(width: min(width, widest), height: Double(options.count + 1) * rowHeight)
+    /// A line for the question and one per option, wide enough for the longest with its
+    /// bar: the same description gives cells in a terminal and pixels in a window.
+    public func size(fitting width: Double, in units: ContentUnits) -> Size {
+        let widest = (["📊 " + question] + options.map { "○ \($0) ▰▰▰▰▰▰▰▰ 00" }).map(units.width(of:)).max() ?? 0
+        return Size(width: min(width, widest), height: units.height(lines: Double(options.count + 1)))
     }
 }
 

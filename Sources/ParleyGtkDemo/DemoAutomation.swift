@@ -31,8 +31,8 @@ struct DemoAutomation {
                 switch name {
                 case "wait": try? await Task.sleep(for: .milliseconds(Int((Double(argument) ?? 1) * 1000)))
                 case "send":
-                    app.screen.inputBar.text = argument
-                    app.screen.inputBar.send()
+                    app.screen.inputBarView.text = argument
+                    app.screen.inputBarView.send()
                 case "scroll": app.screen.messages.scroll(by: Double(argument) ?? 0)
                 case "jump":
                     if case .date(let date) = JumpCommand.parse("/jump " + argument) {

@@ -62,7 +62,7 @@ final class GtkDemoApp {
         gtk_window_set_default_size(window, Int32(options.size.width), Int32(options.size.height))
         gtk_window_set_titlebar(window, headerBar())
         gtk_window_set_child(window, screen.widget)
-        screen.inputBar.focus()
+        screen.inputBarView.focus()
         if history.loadsFirstPage {
             Task { @MainActor in await history.pager.loadEarlier() }
         }
@@ -73,9 +73,10 @@ final class GtkDemoApp {
     private func wire() {
         let conversation = history.conversation
         let bot = self.bot
-        screen.messages.pager = history.pager
-        screen.messages.register(kind: Poll.kind, PollWidget.make)
+        screen.pager = history.pager
+        screen.register(kind: Poll.kind, PollWidget.make)
         let messages = screen.messages
+        // The screen sends in the present (after a jump it returns there first).
         screen.inputBar.onSend { text in
             if let request = JumpCommand.parse(text) {
                 Task { @MainActor in
@@ -86,19 +87,10 @@ final class GtkDemoApp {
                 }
                 return
             }
-            // What you send belongs at the present: leave a jump first.
-            if let pager = messages.pager, !pager.isShowingLatest {
-                Task { @MainActor in
-                    await messages.returnToLatest()
-                    let id = conversation.append(.text(text), status: .sending)
-                    bot.userSent(id, text: text)
-                }
-                return
-            }
             let id = conversation.append(.text(text), status: .sending)
             bot.userSent(id, text: text)
         }
-        screen.inputBar.onSendAttachments { attachments in
+        screen.inputBarView.onSendAttachments { attachments in
             for attachment in attachments {
                 let id = conversation.append(.image(attachment.imageContent), status: .sending)
                 bot.userSent(id, text: "", replies: false)
@@ -108,7 +100,7 @@ final class GtkDemoApp {
             Task { @MainActor in self?.setSubtitle("⚠ Not saving: \(error)") }
         }
         // What the demo does with taps; links open in the browser by themselves.
-        screen.messages.events.onEvent { event in
+        screen.events.onEvent { event in
             DemoReactions.handle(event, in: conversation, bot: bot)
         }
         if options.theme == nil {

@@ -36,7 +36,7 @@ public struct StoredCustomPayload: CustomPayload, Hashable {
     }
 
     /// The summary's size, as one paragraph of body text.
-    public func size(fitting width: Double, measurer: any TextMeasurer) -> Size {
-        measurer.measure(summary, font: FontSpec(size: 15), maxWidth: width).size
+    public func size(fitting width: Double, in units: ContentUnits) -> Size {
+        units.measurer.measure(summary, font: units.font, maxWidth: width).size
     }
 }

@@ -45,7 +45,7 @@ struct GroupingTests {
     @Test("older days read as weekdays, then as dates")
     func dayNames() {
         let result = contexts([Fixture.message("1", minutes: -20 * 24 * 60), Fixture.message("2", minutes: -3 * 24 * 60)])
-        #expect(result.map(\.topLabel) == ["Wed 18 Feb 2026", "Saturday"])
+        #expect(result.map(\.topLabel) == ["Wed, 18 Feb 2026", "Saturday"])
     }
 
     @Test("notices stand alone and split the groups around them")

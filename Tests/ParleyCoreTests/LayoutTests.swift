@@ -6,7 +6,7 @@ struct Poll: CustomPayload, Equatable {
     static let kind = "poll"
     var question: String
     var summary: String { "Poll: \(question)" }
-    func size(fitting width: Double, measurer: any TextMeasurer) -> Size {
+    func size(fitting width: Double, in units: ContentUnits) -> Size {
         Size(width: min(width, 12), height: 4)
     }
 }
@@ -193,7 +193,7 @@ struct LayoutTests {
         #expect(typing.bubble == Rect(x: 6, y: 1, width: 7, height: 3))
         #expect(typing.avatar == Rect(x: 1, y: 3, width: 4, height: 1))
         #expect(typing.bottomLabel?.minX == 14)
-        #expect(TypingIndicator.label(for: [Fixture.alice, Fixture.bob]) == "Alice Liddell and Bob are typing…")
+        #expect(ChatStrings.english.typingLabel(for: [Fixture.alice, Fixture.bob]) == "Alice Liddell and Bob are typing…")
         let history = engine.layout(.history(.loading), context: nil, width: 40)
         #expect(history.height == 2)
         #expect(history.content?.width == 25)

@@ -21,7 +21,7 @@ enum Fixture {
     /// Grouping in UTC with "now" fixed at noon, so labels are stable.
     static var rules: GroupingRules {
         GroupingRules(
-            timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"),
+            timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_GB"),
             now: { noon })
     }
 

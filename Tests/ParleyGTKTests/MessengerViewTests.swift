@@ -45,7 +45,7 @@ extension GTKTests {
             #expect(texts.last == "Message 39")
             #expect(texts.contains("Message 35"))
             #expect(!texts.contains("Message 0"))
-            #expect(view.viewport.isPinnedToBottom)
+            #expect(view.presenter.viewport.isPinnedToBottom)
             let list = GTKHarness.size(view.list.widget)
             let last = try #require(top(of: "message-39", in: view))
             #expect(last > Double(list.height) - 120 && last < Double(list.height))
@@ -80,8 +80,8 @@ extension GTKTests {
             defer { GTKHarness.close(window) }
             conversation.append(.text("Fresh news"), from: ChatFixtures.bob)
             await GTKHarness.pump(until: { shownTexts(view).last == "Fresh news" })
-            #expect(view.viewport.isPinnedToBottom)
-            #expect(view.animator.isAnimating || view.viewport.isAtBottom)
+            #expect(view.presenter.viewport.isPinnedToBottom)
+            #expect(view.animator.isAnimating || view.presenter.viewport.isAtBottom)
             await GTKHarness.pump(until: { !view.animator.isAnimating })
             let list = GTKHarness.size(view.list.widget)
             let fresh = view.visibleRowViews.last!
@@ -109,7 +109,7 @@ extension GTKTests {
             #expect(top(of: id, in: view) == before)
             gtk_widget_activate(view.newMessagesButton)
             await GTKHarness.pump(until: { shownTexts(view).last == "Hello?" && !view.animator.isAnimating })
-            #expect(view.viewport.isPinnedToBottom)
+            #expect(view.presenter.viewport.isPinnedToBottom)
             #expect(!view.newMessagesButton.isShown)
         }
 
@@ -162,7 +162,7 @@ extension GTKTests {
             defer { GTKHarness.close(window) }
             #expect(gtk_accessible_get_accessible_role(OpaquePointer(view.list.widget)) == GTK_ACCESSIBLE_ROLE_LOG)
             let row = try #require(view.visibleRowViews.last)
-            let label = RowAccessibility.label(for: row.row!, context: row.context)
+            let label = ChatPresenter.accessibleLabel(for: row.row!, context: row.context, style: view.style)
             #expect(label.hasPrefix("Alice, "))
             #expect(label.hasSuffix(": Message 2"))
         }
@@ -210,11 +210,11 @@ extension GTKTests {
             defer { GTKHarness.close(window) }
             #expect(view.handleKey(UInt32(GDK_KEY_Page_Up), state: GdkModifierType(rawValue: 0)))
             await GTKHarness.pump(until: { !view.scrolling.isMoving })
-            #expect(!view.viewport.isPinnedToBottom)
+            #expect(!view.presenter.viewport.isPinnedToBottom)
             #expect(!shownTexts(view).contains("Message 79"))
             #expect(view.handleKey(UInt32(GDK_KEY_End), state: GdkModifierType(rawValue: 0)))
             await GTKHarness.pump(for: .milliseconds(20))
-            #expect(view.viewport.isPinnedToBottom)
+            #expect(view.presenter.viewport.isPinnedToBottom)
             #expect(!view.handleKey(UInt32(GDK_KEY_a), state: GdkModifierType(rawValue: 0)))
         }
 
@@ -252,7 +252,7 @@ extension GTKTests {
             }
             #expect(sender.id == ChatFixtures.alice.id || sender.id == ChatFixtures.me.id)
             // At the top, the manual pager's row offers earlier messages; its button loads them.
-            view.viewport.scrollToTop()
+            view.presenter.viewport.scrollToTop()
             view.relayout()
             await GTKHarness.pump(until: { GTKHarness.shown(view.list.widget, class: "load-earlier").count == 1 })
             let button = try #require(GTKHarness.shown(view.list.widget, class: "load-earlier").first)
@@ -322,7 +322,7 @@ extension GTKTests {
             defer { GTKHarness.close(window) }
             view.fling(velocity: -3000)
             await GTKHarness.pump(until: { !view.scrolling.isMoving }, timeout: .seconds(10))
-            #expect(!view.viewport.isPinnedToBottom)
+            #expect(!view.presenter.viewport.isPinnedToBottom)
             // Without friction 3000 px/s would never stop; with it the distance is finite and
             // about velocity × friction time (≈ 1000 px here).
             #expect(!shownTexts(view).contains("Message 299"))
@@ -351,7 +351,7 @@ extension GTKTests {
             let texts = shownTexts(view)
             let numbers = texts.compactMap { Int($0.dropFirst("Message ".count)) }
             #expect(numbers.contains { (480...520).contains($0) }, "\(texts)")
-            #expect(!view.viewport.isPinnedToBottom)
+            #expect(!view.presenter.viewport.isPinnedToBottom)
         }
 
         @Test("an empty conversation says so until the first message (#4)")

@@ -20,7 +20,7 @@ extension GTKTests {
                 // --- as in the README ---
                 let screen = ChatScreen(conversation: chat, style: DesktopAppearance.style())
                 screen.inputBar.onSend { text in chat.append(.text(text)) }
-                screen.messages.events.onEvent { event in events.append(event) }
+                screen.events.onEvent { event in events.append(event) }
                 screen.messages.menuActions = [MessageAction(title: "Reply") { id in print("reply to", id) }]
                 gtk_window_set_child(window, screen.widget)
                 // ---

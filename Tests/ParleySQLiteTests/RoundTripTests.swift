@@ -122,7 +122,7 @@ struct RoundTripTests {
         #expect(try stored.decode(as: Sticker.self) == sticker)
         #expect(custom.kind == StoredCustomPayload.kind)
         #expect(MessageContent.custom(custom).summary == "Sticker cats/7")
-        #expect(stored.size(fitting: 40, measurer: MonospaceMeasurer()).width > 0)
+        #expect(stored.size(fitting: 40, in: ContentUnits(style: .light.adapted(to: .cells), measurer: MonospaceMeasurer())).width > 0)
 
         // Saved again (e.g. after a status change), then read by a store that knows the type.
         try store.setStatus(.read, of: "s")
@@ -159,7 +159,7 @@ struct RoundTripTests {
             static let kind = "sticker"
             var url: URL
             var summary: String { "sticker" }
-            func size(fitting width: Double, measurer: any TextMeasurer) -> Size { .zero }
+            func size(fitting width: Double, in units: ContentUnits) -> Size { .zero }
         }
         store.register(NewSticker.self)
         guard case .custom(let custom)? = try store.message("p")?.content else {

@@ -10,7 +10,7 @@ struct Poll: CustomPayload, Codable, Equatable {
     var question: String
     var options: [String]
     var summary: String { "Poll: \(question)" }
-    func size(fitting width: Double, measurer: any TextMeasurer) -> Size { Size(width: min(width, 20), height: 4) }
+    func size(fitting width: Double, in units: ContentUnits) -> Size { Size(width: min(width, 20), height: 4) }
 }
 
 /// A Codable payload the tests never register: comes back as a StoredCustomPayload.
@@ -19,7 +19,7 @@ struct Sticker: CustomPayload, Codable, Equatable {
     var pack: String
     var number: Int
     var summary: String { "Sticker \(pack)/\(number)" }
-    func size(fitting width: Double, measurer: any TextMeasurer) -> Size { Size(width: 8, height: 4) }
+    func size(fitting width: Double, in units: ContentUnits) -> Size { Size(width: 8, height: 4) }
 }
 
 /// A payload that is not Codable at all: only its kind and summary can be kept.
@@ -27,7 +27,7 @@ struct Sketch: CustomPayload, Equatable {
     static let kind = "sketch"
     var strokes: Int
     var summary: String { "Sketch of \(strokes) strokes" }
-    func size(fitting width: Double, measurer: any TextMeasurer) -> Size { Size(width: 10, height: 5) }
+    func size(fitting width: Double, in units: ContentUnits) -> Size { Size(width: 10, height: 5) }
 }
 
 enum Fixture {

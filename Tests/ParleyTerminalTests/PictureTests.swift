@@ -91,7 +91,7 @@ struct PictureTests {
     func halfBlocks() throws {
         let png = try #require(gradient(width: 320, height: 240).pngData())
         let message = Message(id: "p", sender: Cast.alice, date: Cast.noon, content: .image(.data(png), size: Size(width: 320, height: 240)))
-        let screen = MessengerScreen(conversation: Conversation(me: Cast.me, messages: [message]), style: Cast.style(.light), columns: 60, rows: 24)
+        let screen = ChatScreen(conversation: Conversation(me: Cast.me, messages: [message]), style: Cast.style(.light), columns: 60, rows: 24)
         screen.pictures.decodesSynchronously = true
         let (buffer, _) = screen.render()
         let halfBlocks = buffer.cells.filter { $0.symbol == "▀" && $0.style.background != .default }
@@ -140,7 +140,7 @@ struct PictureUseTests {
             Message(id: "1", sender: pictured, date: Cast.noon, content: .text("hi")),
             Message(id: "2", sender: broken, date: Cast.noon.addingTimeInterval(60), content: .collection(CollectionContent(items: [.image(.data(png)), .text("card")]))),
         ]
-        let screen = MessengerScreen(conversation: Conversation(me: Cast.me, messages: messages), style: Cast.style(.light), columns: 60, rows: 24)
+        let screen = ChatScreen(conversation: Conversation(me: Cast.me, messages: messages), style: Cast.style(.light), columns: 60, rows: 24)
         screen.pictures.decodesSynchronously = true
         let lines = screen.render().buffer.lines
         #expect(lines.contains { $0.hasPrefix(" ▀▀▀▀ ") })  // the pictured avatar, columns 1–4

@@ -11,7 +11,7 @@ struct ReadmeTerminalExampleTests {
     @Test("the snippet compiles, and the screen it sets up sends")
     func snippet() async throws {
         let chat = Conversation(me: Sender(id: "me", name: "Me"))
-        let screen = MessengerScreen(conversation: chat, style: .dark)
+        let screen = ChatScreen(conversation: chat, style: .dark)
         screen.inputBar.onSend { text in chat.append(.text(text)) }
         screen.events.onEvent { event in print(event) }
         let run: @MainActor () async throws -> Void = { try await TerminalMessenger(screen: screen).run() }

@@ -32,7 +32,7 @@ enum Cast {
     static let noon = Date(timeIntervalSince1970: 1_773_144_000)
 
     static func rules() -> GroupingRules {
-        GroupingRules(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"), now: { noon })
+        GroupingRules(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_GB"), now: { noon })
     }
 
     static func style(_ base: ChatStyle) -> ChatStyle {

@@ -6,8 +6,8 @@ import Testing
 @Suite("Messenger screen states")
 @MainActor
 struct ScreenStateTests {
-    private func screen(_ messages: [Message], style: ChatStyle = .dark, columns: Int = 50, rows: Int = 16) -> MessengerScreen {
-        let screen = MessengerScreen(conversation: Conversation(me: Cast.me, messages: messages), style: Cast.style(style), title: "Test", columns: columns, rows: rows)
+    private func screen(_ messages: [Message], style: ChatStyle = .dark, columns: Int = 50, rows: Int = 16) -> ChatScreen {
+        let screen = ChatScreen(conversation: Conversation(me: Cast.me, messages: messages), style: Cast.style(style), title: "Test", columns: columns, rows: rows)
         screen.pictures.decodesSynchronously = true
         return screen
     }
@@ -34,7 +34,7 @@ struct ScreenStateTests {
         let chat = Conversation(me: Cast.me, messages: group)
         chat.setTyping(Cast.bob, timeout: 60)
         chat.historyIndicator = .loading
-        let screen = MessengerScreen(conversation: chat, style: Cast.style(.dark), title: "Test", columns: 50, rows: 22)
+        let screen = ChatScreen(conversation: chat, style: Cast.style(.dark), title: "Test", columns: 50, rows: 22)
         let first = screen.render(time: 0).buffer
         #expect(screen.isAnimating)
         #expect(first.lines.joined().contains("Bob Stone is typing…"))
@@ -57,7 +57,7 @@ struct ScreenStateTests {
             let column = buffer.lines[markerRow].distance(from: buffer.lines[markerRow].startIndex, to: buffer.lines[markerRow].range(of: "↓")!.lowerBound)
             screen.perform(.click(x: column, y: markerRow))
         }
-        #expect(screen.viewport.isPinnedToBottom)
+        #expect(screen.presenter.viewport.isPinnedToBottom)
         #expect(!screen.render().buffer.lines.joined().contains("new "))
     }
 
@@ -133,7 +133,7 @@ struct ScreenEnormousInputTests {
             Cast.message("bytes", Cast.bob, 3, .text(TextContent(utf8: [0x61, 0xFF, 0xFE, 0xC3, 0x28, 0x62]))),
             Cast.message("emoji", Cast.alice, 4, .text(TextContent(String(repeating: "😀", count: 100)))),
         ]
-        let screen = MessengerScreen(conversation: Conversation(me: Cast.me, messages: messages), style: Cast.style(.dark), columns: 80, rows: 30)
+        let screen = ChatScreen(conversation: Conversation(me: Cast.me, messages: messages), style: Cast.style(.dark), columns: 80, rows: 30)
         for command in [MessengerCommand.page(-3), .scrollToTop, .page(5), .scrollToBottom] {
             screen.perform(command)
             let (buffer, _) = screen.render()

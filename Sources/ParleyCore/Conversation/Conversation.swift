@@ -29,6 +29,7 @@ public final class Conversation: @unchecked Sendable {
     var store = MessageStore()
     private var typers: [TypingEntry] = []
     private var history: HistoryIndicator = .hidden
+    private var newerHistory: HistoryIndicator = .hidden
     private var currentVersion: UInt64 = 0
     private var pending: [ChangeSet] = []
     private var delivering = false
@@ -77,7 +78,7 @@ public final class Conversation: @unchecked Sendable {
     public func read<Result>(_ body: (RowList) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
-        return try body(RowList(store: store, history: history, typers: typers.map(\.sender), me: me))
+        return try body(RowList(store: store, history: history, newer: newerHistory, typers: typers.map(\.sender), me: me))
     }
 
     // MARK: Add and forget
@@ -240,6 +241,21 @@ public final class Conversation: @unchecked Sendable {
             var recorder = ChangeRecorder()
             if history != newValue {
                 history = newValue
+                recorder.historyChanged = true
+            }
+            commit(recorder, animated: true)
+        }
+    }
+
+    /// What the newer-history row shows (below the messages, after a jump into the past);
+    /// set by ``HistoryPager``.
+    public var newerHistoryIndicator: HistoryIndicator {
+        get { locked { newerHistory } }
+        set {
+            lock.lock()
+            var recorder = ChangeRecorder()
+            if newerHistory != newValue {
+                newerHistory = newValue
                 recorder.historyChanged = true
             }
             commit(recorder, animated: true)

@@ -1,12 +1,15 @@
 /// One row of the message list: a message, or one of the indicator rows around them.
 ///
-/// The list is: the history row (when shown) at the top, the messages oldest first, and
+/// The list is: the history row (when shown) at the top, the messages oldest first, the
+/// newer-history row (after a jump into the past, while newer pages load or failed), and
 /// the typing row (when someone types) at the bottom.
 public enum Row: Sendable {
     /// The loading / load-earlier / retry row above the oldest message.
     case history(HistoryIndicator)
     /// A message.
     case message(Message)
+    /// The loading / retry row below the newest loaded message, after a jump into the past.
+    case newerHistory(HistoryIndicator)
     /// The typing indicator, with who is typing.
     case typing([Sender])
 
@@ -15,6 +18,7 @@ public enum Row: Sendable {
         switch self {
         case .history: return .history
         case .message(let message): return .message(message.id)
+        case .newerHistory: return .newerHistory
         case .typing: return .typing
         }
     }
@@ -32,15 +36,18 @@ public enum RowID: Hashable, Sendable {
     case history
     /// The row of a message.
     case message(MessageID)
+    /// The newer-history row.
+    case newerHistory
     /// The typing row.
     case typing
 }
 
-/// What the history row at the top of the list shows.
+/// What a history row shows: the one above the oldest message, or the one below the
+/// newest loaded message after a jump.
 public enum HistoryIndicator: Hashable, Sendable {
     /// No row: no history source, or everything is loaded.
     case hidden
-    /// A "Load earlier messages" button (JSQ's load-earlier header).
+    /// A "Load earlier (newer) messages" button (JSQ's load-earlier header).
     case loadEarlier
     /// A spinner while a page is fetched.
     case loading

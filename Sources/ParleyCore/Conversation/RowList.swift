@@ -1,25 +1,29 @@
 /// A consistent view of a conversation's rows, handed out by ``Conversation/read(_:)``.
 ///
 /// Row 0 is the history row when it is shown, then the messages oldest first, then the
-/// typing row when someone types. Every lookup is O(1).
+/// newer-history row when shown, then the typing row when someone types. Every lookup is
+/// O(1).
 public struct RowList {
     let store: MessageStore
     /// What the history row shows.
     public let history: HistoryIndicator
+    /// What the newer-history row (below the messages, after a jump) shows.
+    public let newer: HistoryIndicator
     /// Who is typing, in the order they started.
     public let typers: [Sender]
     /// The local user.
     public let me: Sender
 
-    init(store: MessageStore, history: HistoryIndicator, typers: [Sender], me: Sender) {
+    init(store: MessageStore, history: HistoryIndicator, newer: HistoryIndicator, typers: [Sender], me: Sender) {
         self.store = store
         self.history = history
+        self.newer = newer
         self.typers = typers
         self.me = me
     }
 
     /// The number of rows.
-    public var count: Int { store.count + firstMessageIndex + (typers.isEmpty ? 0 : 1) }
+    public var count: Int { store.count + firstMessageIndex + (newer.isVisible ? 1 : 0) + (typers.isEmpty ? 0 : 1) }
 
     /// Whether there are no rows at all.
     public var isEmpty: Bool { count == 0 }
@@ -33,13 +37,16 @@ public struct RowList {
     /// The row at `index` (0..<count).
     public subscript(index: Int) -> Row {
         if let message = message(at: index) { return .message(message) }
-        return index == 0 && history.isVisible ? .history(history) : .typing(typers)
+        if index == 0 && history.isVisible { return .history(history) }
+        return newer.isVisible && index == firstMessageIndex + store.count ? .newerHistory(newer) : .typing(typers)
     }
 
     /// The id of the row at `index`, without copying a message.
     public func id(at index: Int) -> RowID {
         if index == 0 && history.isVisible { return .history }
-        if index >= firstMessageIndex + store.count { return .typing }
+        if index >= firstMessageIndex + store.count {
+            return newer.isVisible && index == firstMessageIndex + store.count ? .newerHistory : .typing
+        }
         return .message(store[index - firstMessageIndex].id)
     }
 
@@ -54,6 +61,7 @@ public struct RowList {
         switch id {
         case .history: return history.isVisible ? 0 : nil
         case .typing: return typers.isEmpty ? nil : count - 1
+        case .newerHistory: return newer.isVisible ? firstMessageIndex + store.count : nil
         case .message(let messageID): return store.index(of: messageID).map { $0 + firstMessageIndex }
         }
     }

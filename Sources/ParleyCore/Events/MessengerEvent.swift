@@ -12,6 +12,8 @@ public enum MessengerEvent: Sendable, Equatable {
     case tapStatus(MessageID)
     /// Tapped the history row: load earlier, or retry after a failure.
     case tapLoadEarlier
+    /// Tapped the row under the newest loaded message after a jump: retry newer pages.
+    case tapLoadNewer
     /// Pressed and held a bubble (context menu).
     case longPressBubble(MessageID)
 }
@@ -31,6 +33,8 @@ public protocol MessengerDelegate: AnyObject {
     func messenger(didTapStatusOf message: MessageID)
     /// The history row was tapped.
     func messengerDidTapLoadEarlier()
+    /// The newer-history row was tapped.
+    func messengerDidTapLoadNewer()
     /// A bubble was long-pressed.
     func messenger(didLongPressBubble message: MessageID)
 }
@@ -48,6 +52,8 @@ extension MessengerDelegate {
     public func messenger(didTapStatusOf message: MessageID) {}
     /// Does nothing.
     public func messengerDidTapLoadEarlier() {}
+    /// Does nothing.
+    public func messengerDidTapLoadNewer() {}
     /// Does nothing.
     public func messenger(didLongPressBubble message: MessageID) {}
 }

@@ -47,6 +47,7 @@ public final class MessengerEvents {
             case .tapLink(let message, let detection): delegate.messenger(didTapLink: detection, in: message)
             case .tapStatus(let message): delegate.messenger(didTapStatusOf: message)
             case .tapLoadEarlier: delegate.messengerDidTapLoadEarlier()
+            case .tapLoadNewer: delegate.messengerDidTapLoadNewer()
             case .longPressBubble(let message): delegate.messenger(didLongPressBubble: message)
             }
         }

@@ -5,33 +5,36 @@ import Foundation
 /// Formatters are built once per rules value and are safe to share between threads.
 struct DateLabels: Sendable {
     private let rules: GroupingRules
+    private let strings: ChatStrings
     private let time: DateFormatter
     private let weekday: DateFormatter
     private let fullDate: DateFormatter
 
-    init(rules: GroupingRules) {
+    init(rules: GroupingRules, strings: ChatStrings) {
         self.rules = rules
-        func formatter(_ format: String) -> DateFormatter {
+        self.strings = strings
+        func formatter(_ template: String) -> DateFormatter {
             let formatter = DateFormatter()
             formatter.locale = rules.locale
             formatter.timeZone = rules.timeZone
-            formatter.dateFormat = format
+            formatter.setLocalizedDateFormatFromTemplate(template)
             return formatter
         }
-        time = formatter("HH:mm")
+        // The locale's clock: "12:31" where a day has 24 hours, "12:31 PM" where it has 12.
+        time = formatter("jmm")
         weekday = formatter("EEEE")
-        fullDate = formatter("EEE d MMM yyyy")
+        fullDate = formatter("EEEdMMMyyyy")
     }
 
-    /// "12:31".
+    /// "12:31" or "12:31 PM", as the locale writes times.
     func time(_ date: Date) -> String { time.string(from: date) }
 
     /// "Today", "Yesterday", a weekday within the last week, else "Mon 3 Mar 2025".
     func day(_ date: Date) -> String {
         let days = rules.day(of: rules.now()) - rules.day(of: date)
         switch days {
-        case 0: return "Today"
-        case 1: return "Yesterday"
+        case 0: return strings.today
+        case 1: return strings.yesterday
         case 2...6: return weekday.string(from: date)
         default: return fullDate.string(from: date)
         }

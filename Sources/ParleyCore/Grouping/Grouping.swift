@@ -7,6 +7,7 @@ public struct Grouping: Sendable {
     /// The rules in force.
     public let rules: GroupingRules
     private let labels: DateLabels
+    private let strings: ChatStrings
     private let layout: RowStyle
     private let avatarPlacement: AvatarPlacement
     private let showsOutgoingAvatar: Bool
@@ -16,7 +17,8 @@ public struct Grouping: Sendable {
     /// Creates the grouping of `style`.
     public init(style: ChatStyle) {
         rules = style.grouping
-        labels = DateLabels(rules: style.grouping)
+        labels = DateLabels(rules: style.grouping, strings: style.strings)
+        strings = style.strings
         layout = style.layout
         avatarPlacement = style.avatarPlacement
         showsOutgoingAvatar = style.showsOutgoingAvatar
@@ -52,13 +54,20 @@ public struct Grouping: Sendable {
             && (flat ? position.isGroupStart : avatarPlacement.shows(at: position))
             && (flat || side == .incoming || showsOutgoingAvatar)
         if side == .outgoing, message.status == .failed {
-            context.bottomLabel = "Not delivered"
+            context.bottomLabel = strings.notDelivered
         } else if message.isEdited {
-            context.bottomLabel = "Edited"
+            context.bottomLabel = strings.edited
         }
         if flat, position.isGroupStart { context.time = labels.time(message.date) }
         return context
     }
+
+    /// `date` as the clock shows it in the rules' locale ("12:31", "12:31 PM"): the one
+    /// time format of labels, flat rows' names and accessible names.
+    public func timeText(_ date: Date) -> String { labels.time(date) }
+
+    /// `date`'s day as a separator says it ("Today", "Yesterday", "Monday", "Mon 3 Mar 2025").
+    public func dayText(_ date: Date) -> String { labels.day(date) }
 
     /// The label a message gets above it: a new day, a long silence, or none.
     enum LabelBreak { case none, day, time }

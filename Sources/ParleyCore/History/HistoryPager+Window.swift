@@ -6,11 +6,17 @@ import Foundation
 /// After ``jump(to:)`` the conversation holds a window of the past: older pages still
 /// come as the top nears, and newer pages as the bottom nears (the ``Viewport`` asks
 /// ``loadNewerIfNeeded()``), until the newest message is loaded again
-/// (``isShowingLatest``). ``returnToLatest()`` goes straight back.
+/// (``isShowingLatest``). ``returnToLatest()`` goes straight back. While a newer page
+/// loads, or after one failed, the row below the messages says so
+/// (``Conversation/newerHistoryIndicator``); a failed fetch waits for ``retryNewer()``.
 extension HistoryPager {
     /// Whether the newest loaded message is the newest there is. `false` after a jump,
     /// until newer pages reach the present.
-    public var isShowingLatest: Bool { lock.withLock { showsLatest } }
+    public var isShowingLatest: Bool { paging.withLock { $0.showsLatest } }
+
+    /// The state of paging towards the present after a jump: ``State/exhausted`` when
+    /// the newest messages are loaded.
+    public var newerState: State { paging.withLock { $0.newer } }
 
     /// Whether the source can jump.
     public var canJump: Bool { source is any HistoryWindowSource }
@@ -35,76 +41,118 @@ extension HistoryPager {
     }
 
     /// Shows the newest page in place of the loaded ones (after a jump).
-    public func returnToLatest() async {
+    ///
+    /// - Returns: Whether the newest page is shown; on failure the history row says why
+    ///   and the loaded messages stay.
+    @discardableResult
+    public func returnToLatest() async -> Bool {
         await settle()
         do {
             let page = try await source.page(before: nil, limit: pageSize)
             show(HistoryWindow(messages: page.messages, hasOlder: page.hasMore, hasNewer: false), latest: true)
+            return true
         } catch {
             conversation.historyIndicator = .failed(Self.describe(error))
+            return false
         }
     }
 
-    /// Starts fetching the next newer page after a jump, unless one is running or the
-    /// newest message is loaded. Returns at once.
+    /// Starts fetching the next newer page after a jump, unless one is running, the last
+    /// failed (waiting for ``retryNewer()``) or the newest message is loaded. Returns at
+    /// once.
     public func loadNewerIfNeeded() {
-        guard let source = source as? any HistoryWindowSource else { return }
-        let task: Task<Outcome, Never>? = lock.withLock {
-            guard !showsLatest, newerInFlight == nil else { return nil }
-            let task = Task { await self.fetchNewer(from: source) }
-            newerInFlight = task
-            return task
-        }
-        _ = task
+        _ = beginNewer(retrying: false)
     }
 
     /// Fetches the next newer page (or joins the running fetch).
     @discardableResult
     public func loadNewer() async -> Outcome {
-        loadNewerIfNeeded()
-        guard let task = lock.withLock({ newerInFlight }) else { return .exhausted }
+        guard let task = beginNewer(retrying: false) ?? paging.withLock({ $0.newerInFlight }) else { return .exhausted }
         return await task.value
     }
 
+    /// After a failed newer page, tries again.
+    @discardableResult
+    public func retryNewer() async -> Outcome {
+        guard let task = beginNewer(retrying: true) ?? paging.withLock({ $0.newerInFlight }) else { return .exhausted }
+        return await task.value
+    }
+
+    private func beginNewer(retrying: Bool) -> Task<Outcome, Never>? {
+        guard let source = source as? any HistoryWindowSource else { return nil }
+        let task: Task<Outcome, Never>? = paging.withLock { state in
+            guard !state.showsLatest, state.newerInFlight == nil else { return nil }
+            if case .failed = state.newer, !retrying { return nil }
+            state.newer = .loading
+            let task = Task { await self.fetchNewer(from: source) }
+            state.newerInFlight = task
+            return task
+        }
+        return task
+    }
+
     private func fetchNewer(from source: any HistoryWindowSource) async -> Outcome {
-        let cursor = lock.withLock { windowNewest }
+        // Set here, not where the task starts: a viewport asks for pages while it reads
+        // the conversation under its lock.
+        conversation.newerHistoryIndicator = .loading
+        let cursor = paging.withLock { $0.windowNewest }
         let outcome: Outcome
         var reachedLatest = false
+        var failure: String?
         if let cursor {
             do {
                 let window = try await source.window(after: cursor, limit: pageSize)
                 let added = conversation.appendHistory(window.messages)
                 reachedLatest = !window.hasNewer || window.messages.isEmpty
-                if let newest = window.newerCursor { lock.withLock { windowNewest = newest } }
+                if let newest = window.newerCursor { paging.withLock { $0.windowNewest = newest } }
                 outcome = .loaded(added)
             } catch {
-                outcome = .failed(Self.describe(error))
+                failure = Self.describe(error)
+                outcome = .failed(failure!)
             }
         } else {
             reachedLatest = true
             outcome = .exhausted
         }
-        lock.withLock {
-            newerInFlight = nil
-            if reachedLatest { showsLatest = true }
+        let next: State = failure.map { .failed($0) } ?? (reachedLatest ? .exhausted : .idle)
+        paging.withLock {
+            $0.newerInFlight = nil
+            $0.newer = next
+            if reachedLatest { $0.showsLatest = true }
         }
+        conversation.newerHistoryIndicator = newerIndicator(for: next)
         return outcome
+    }
+
+    /// What the row below the messages shows for `state`. Until the present is loaded
+    /// the row stays, so that it is there when the user reaches the end: a spinner (in
+    /// either mode the viewport asks for the next page before the user gets there), or the
+    /// failure with a retry.
+    func newerIndicator(for state: State) -> HistoryIndicator {
+        switch state {
+        case .failed(let reason): return .failed(reason)
+        case .loading, .idle: return .loading
+        case .exhausted: return .hidden
+        }
     }
 
     /// Waits for fetches in flight, so that a window replaces a settled conversation.
     private func settle() async {
-        let (older, newer) = lock.withLock { (inFlight, newerInFlight) }
+        let (older, newer) = paging.withLock { ($0.inFlight, $0.newerInFlight) }
         if let older { _ = await older.value }
         if let newer { _ = await newer.value }
     }
 
     private func show(_ window: HistoryWindow, latest: Bool) {
         conversation.showWindow(window.messages)
-        lock.withLock {
-            showsLatest = latest
-            windowNewest = window.newerCursor
-            currentState = window.hasOlder ? .idle : .exhausted
+        let (olderState, newerState): (State, State) = paging.withLock {
+            $0.showsLatest = latest
+            $0.windowNewest = window.newerCursor
+            $0.older = window.hasOlder ? .idle : .exhausted
+            $0.newer = latest ? .exhausted : .idle
+            return ($0.older, $0.newer)
         }
-        conversation.historyIndicator = window.hasOlder ? idleIndicator : .hidden
+        conversation.historyIndicator = indicator(for: olderState)
+        conversation.newerHistoryIndicator = newerIndicator(for: newerState)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Loads earlier messages page by page into a ``Conversation`` (NMessenger's head
 /// prefetching, JSQ's "load earlier").
@@ -13,7 +14,11 @@ import Foundation
 /// duplicates are dropped and out-of-order pages are merged. A failed fetch shows a retry
 /// row and changes nothing else; ``retry()`` tries again. When the source has no more,
 /// the pager stops and the row disappears.
-public final class HistoryPager: @unchecked Sendable {
+///
+/// The pager shows its state in the conversation's rows (``Conversation/historyIndicator``
+/// and, after a jump, ``Conversation/newerHistoryIndicator``), which is what front ends
+/// draw: a ``ChatPresenter`` reads both from the rows, never from the pager.
+public final class HistoryPager: Sendable {
     /// How the next page is asked for.
     public enum Mode: Sendable {
         /// When the viewport nears the top.
@@ -53,16 +58,21 @@ public final class HistoryPager: @unchecked Sendable {
     /// Automatic or manual.
     public let mode: Mode
 
-    let lock = NSLock()
-    var currentState: State = .idle
-    var inFlight: Task<Outcome, Never>?
-    /// Whether the newest loaded message is the newest there is (false after a jump).
-    var showsLatest = true
-    /// The running fetch of newer messages, after a jump.
-    var newerInFlight: Task<Outcome, Never>?
-    /// The newest message of the source loaded after a jump: newer pages continue from
-    /// it, not from messages that arrived live meanwhile (which sit at the end).
-    var windowNewest: HistoryCursor?
+    /// Everything that changes, behind one lock.
+    struct Paging: Sendable {
+        var older: State = .idle
+        var inFlight: Task<Outcome, Never>?
+        /// Whether the newest loaded message is the newest there is (false after a jump).
+        var showsLatest = true
+        /// The state of paging towards the present after a jump.
+        var newer: State = .exhausted
+        /// The running fetch of newer messages, after a jump.
+        var newerInFlight: Task<Outcome, Never>?
+        /// The newest message of the source loaded after a jump: newer pages continue from
+        /// it, not from messages that arrived live meanwhile (which sit at the end).
+        var windowNewest: HistoryCursor?
+    }
+    let paging = Mutex(Paging())
 
     /// Creates a pager and shows the history row for `mode`.
     public init(conversation: Conversation, source: any HistorySource, pageSize: Int = 50, mode: Mode = .automatic) {
@@ -73,13 +83,13 @@ public final class HistoryPager: @unchecked Sendable {
         conversation.historyIndicator = idleIndicator
     }
 
-    /// The current state.
-    public var state: State { lock.withLock { currentState } }
+    /// The state of paging towards older messages.
+    public var state: State { paging.withLock { $0.older } }
 
     /// Starts fetching the next page unless one is running, the last failed (waiting for
     /// ``retry()``), history is exhausted, or the mode is manual. Returns at once.
     public func loadIfNeeded() {
-        let start = lock.withLock { mode == .automatic && currentState == .idle }
+        let start = paging.withLock { mode == .automatic && $0.older == .idle }
         if start { _ = begin() }
     }
 
@@ -93,22 +103,22 @@ public final class HistoryPager: @unchecked Sendable {
     /// After a failure, tries again.
     @discardableResult
     public func retry() async -> Outcome {
-        lock.withLock {
-            if case .failed = currentState { currentState = .idle }
+        paging.withLock {
+            if case .failed = $0.older { $0.older = .idle }
         }
         return await loadEarlier()
     }
 
     /// The running fetch, or a new one; `nil` when exhausted.
     private func begin() -> Task<Outcome, Never>? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let inFlight { return inFlight }
-        if currentState == .exhausted { return nil }
-        currentState = .loading
-        let task = Task { await self.fetch() }
-        inFlight = task
-        return task
+        paging.withLock { state in
+            if let running = state.inFlight { return running }
+            if state.older == .exhausted { return nil }
+            state.older = .loading
+            let task = Task { await self.fetch() }
+            state.inFlight = task
+            return task
+        }
     }
 
     private func fetch() async -> Outcome {
@@ -130,16 +140,22 @@ public final class HistoryPager: @unchecked Sendable {
             outcome = .failed(reason)
             next = .failed(reason)
         }
-        lock.withLock {
-            currentState = next
-            inFlight = nil
+        paging.withLock {
+            $0.older = next
+            $0.inFlight = nil
         }
-        switch next {
-        case .failed(let reason): conversation.historyIndicator = .failed(reason)
-        case .exhausted: conversation.historyIndicator = .hidden
-        default: conversation.historyIndicator = idleIndicator
-        }
+        conversation.historyIndicator = indicator(for: next)
         return outcome
+    }
+
+    /// What a history row shows for `state`.
+    func indicator(for state: State) -> HistoryIndicator {
+        switch state {
+        case .failed(let reason): return .failed(reason)
+        case .exhausted: return .hidden
+        case .loading: return .loading
+        case .idle: return idleIndicator
+        }
     }
 
     var idleIndicator: HistoryIndicator { mode == .manual ? .loadEarlier : .hidden }

@@ -65,6 +65,10 @@ public struct Rect: Hashable, Sendable {
     public var maxX: Double { origin.x + size.width }
     /// Bottom edge.
     public var maxY: Double { origin.y + size.height }
+    /// The horizontal centre.
+    public var midX: Double { origin.x + size.width / 2 }
+    /// The vertical centre.
+    public var midY: Double { origin.y + size.height / 2 }
     /// Width.
     public var width: Double { size.width }
     /// Height.

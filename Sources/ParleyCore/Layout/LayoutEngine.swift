@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Computes and caches ``RowLayout``s: `(row, context, width) → RowLayout` under one style
 /// and one ``TextMeasurer``.
@@ -10,18 +11,21 @@ import Foundation
 ///
 /// The cache keeps the most recently used rows in two generations and forgets the older
 /// one when the newer fills, so memory stays bounded however far one scrolls.
-public final class LayoutEngine: @unchecked Sendable {
+public final class LayoutEngine: Sendable {
     /// The text measurer of the front end.
     public let measurer: any TextMeasurer
 
-    private let lock = NSLock()
-    private var currentStyle: ChatStyle
-    private var currentGrouping: Grouping
-    private var revision: UInt64 = 0
-    private var recent: [CacheKey: RowLayout] = [:]
-    private var older: [CacheKey: RowLayout] = [:]
+    /// The style, its grouping and the cache, behind one lock.
+    private struct State: Sendable {
+        var style: ChatStyle
+        var grouping: Grouping
+        var revision: UInt64 = 0
+        var recent: [CacheKey: RowLayout] = [:]
+        var older: [CacheKey: RowLayout] = [:]
+        var measuredHeights: (total: Double, count: Int) = (0, 0)
+    }
+    private let state: Mutex<State>
     private let generationSize: Int
-    private var measuredHeights: (total: Double, count: Int) = (0, 0)
 
     /// Creates an engine.
     ///
@@ -30,8 +34,7 @@ public final class LayoutEngine: @unchecked Sendable {
     ///   - measurer: The front end's text measurer.
     ///   - cacheSize: Roughly how many layouts to keep (at least 64).
     public init(style: ChatStyle, measurer: any TextMeasurer, cacheSize: Int = 4096) {
-        self.currentStyle = style
-        self.currentGrouping = Grouping(style: style)
+        state = Mutex(State(style: style, grouping: Grouping(style: style)))
         self.measurer = measurer
         self.generationSize = max(32, cacheSize / 2)
     }
@@ -39,35 +42,35 @@ public final class LayoutEngine: @unchecked Sendable {
     /// The style in use. Setting it starts a new style revision: every row is laid out
     /// again on next use.
     public var style: ChatStyle {
-        get { lock.withLock { currentStyle } }
+        get { state.withLock { $0.style } }
         set {
             let grouping = Grouping(style: newValue)
-            lock.withLock {
-                currentStyle = newValue
-                currentGrouping = grouping
-                revision += 1
-                recent = [:]
-                older = [:]
-                measuredHeights = (0, 0)
+            state.withLock {
+                $0.style = newValue
+                $0.grouping = grouping
+                $0.revision += 1
+                $0.recent = [:]
+                $0.older = [:]
+                $0.measuredHeights = (0, 0)
             }
         }
     }
 
     /// Incremented each time ``style`` changes.
-    public var styleRevision: UInt64 { lock.withLock { revision } }
+    public var styleRevision: UInt64 { state.withLock { $0.revision } }
 
     /// The grouping of the current style.
-    public var grouping: Grouping { lock.withLock { currentGrouping } }
+    public var grouping: Grouping { state.withLock { $0.grouping } }
 
     /// The number of layouts cached now.
-    public var cachedCount: Int { lock.withLock { recent.count + older.count } }
+    public var cachedCount: Int { state.withLock { $0.recent.count + $0.older.count } }
 
     /// The mean height of the rows laid out so far, for estimating unmeasured rows.
     public var averageRowHeight: Double {
-        lock.withLock {
-            measuredHeights.count == 0
-                ? currentStyle.metrics.typingBubbleSize.height + currentStyle.metrics.groupSpacing
-                : measuredHeights.total / Double(measuredHeights.count)
+        state.withLock {
+            $0.measuredHeights.count == 0
+                ? $0.style.metrics.typingBubbleSize.height + $0.style.metrics.groupSpacing
+                : $0.measuredHeights.total / Double($0.measuredHeights.count)
         }
     }
 
@@ -77,25 +80,26 @@ public final class LayoutEngine: @unchecked Sendable {
     ///   for indicator rows.
     public func layout(_ row: Row, context: RowContext?, width: Double) -> RowLayout {
         let key = CacheKey(row: row, context: context, width: width)
-        let (style, styleRevision, cached) = lock.withLock { () -> (ChatStyle, UInt64, RowLayout?) in
-            if let hit = recent[key] { return (currentStyle, revision, hit) }
-            if let hit = older[key] {
-                recent[key] = hit
-                return (currentStyle, revision, hit)
+        let (style, styleRevision, cached) = state.withLock { state -> (ChatStyle?, UInt64, RowLayout?) in
+            if let hit = state.recent[key] { return (nil, state.revision, hit) }
+            if let hit = state.older[key] {
+                state.recent[key] = hit
+                return (nil, state.revision, hit)
             }
-            return (currentStyle, revision, nil)
+            return (state.style, state.revision, nil)
         }
         if let cached { return cached }
-        let computed = RowLayoutBuilder(style: style, measurer: measurer, width: width).layout(row, context: context)
-        lock.withLock {
-            guard styleRevision == revision else { return }  // the style changed meanwhile
-            if recent.count >= generationSize {
-                older = recent
-                recent = [:]
+        let computed = RowLayoutBuilder(style: style!, measurer: measurer, width: width).layout(row, context: context)
+        let generationSize = generationSize
+        state.withLock { state in
+            guard styleRevision == state.revision else { return }  // the style changed meanwhile
+            if state.recent.count >= generationSize {
+                state.older = state.recent
+                state.recent = [:]
             }
-            recent[key] = computed
-            measuredHeights.total += computed.height
-            measuredHeights.count += 1
+            state.recent[key] = computed
+            state.measuredHeights.total += computed.height
+            state.measuredHeights.count += 1
         }
         return computed
     }
@@ -113,15 +117,15 @@ public final class LayoutEngine: @unchecked Sendable {
 
     /// Forgets every cached layout (after the measurer's fonts changed, for instance).
     public func invalidateAll() {
-        lock.withLock {
-            recent = [:]
-            older = [:]
+        state.withLock {
+            $0.recent = [:]
+            $0.older = [:]
         }
     }
 }
 
 /// What a cached layout depends on besides the style.
-private struct CacheKey: Hashable {
+private struct CacheKey: Hashable, Sendable {
     var id: RowID
     var revision: UInt32
     var width: Double
@@ -143,6 +147,9 @@ private struct CacheKey: Hashable {
             detail = hasher.finalize()
         case .history(let indicator):
             revision = 0
+            detail = indicator.hashValue
+        case .newerHistory(let indicator):
+            revision = 1
             detail = indicator.hashValue
         }
     }

@@ -8,8 +8,10 @@ public struct RowLayout: Hashable, Sendable {
     public var height: Double
     /// A day separator or time label, spanning the row.
     public var topLabel: Rect?
-    /// The sender's name (Slack-like rows: name and time).
+    /// The sender's name.
     public var nameLabel: Rect?
+    /// The time beside the name in flat (Slack-like) rows: ``RowContext/time``.
+    public var timeLabel: Rect?
     /// The avatar.
     public var avatar: Rect?
     /// The bubble; for rows without a bubble shape, the area the content occupies.
@@ -53,6 +55,7 @@ public struct RowLayout: Hashable, Sendable {
         }
         if let bubble, bubble.contains(point) { return .bubble }
         if let nameLabel, nameLabel.contains(point) { return .name }
+        if let timeLabel, timeLabel.contains(point) { return .topLabel }
         if let topLabel, topLabel.contains(point) { return .topLabel }
         if let bottomLabel, bottomLabel.contains(point) { return .bottomLabel }
         return point.y >= 0 && point.y < height ? .background : nil

@@ -13,7 +13,8 @@ struct RowLayoutBuilder {
 
     func layout(_ row: Row, context: RowContext?) -> RowLayout {
         switch row {
-        case .history(let indicator): return historyRow(indicator)
+        case .history(let indicator): return historyRow(indicator, edge: .older)
+        case .newerHistory(let indicator): return historyRow(indicator, edge: .newer)
         case .typing(let typers): return typingRow(typers)
         case .message(let message):
             let context = context ?? RowContext(side: .incoming, position: .single)
@@ -93,7 +94,17 @@ struct RowLayoutBuilder {
         let available = max(1, width - x - metrics.rowInsets.right - statusColumn)
         let top = y
         if context.showsName {
-            layout.nameLabel = Rect(x: x, y: y, width: available, height: metrics.nameLabelHeight)
+            // The name, then the time after a gap as wide as the avatar's.
+            let name = measurer.measure(InertText.singleLine(message.sender.name), font: style.nameFont, maxWidth: .infinity)
+            let time = context.time.isEmpty ? nil : measurer.measure(context.time, font: style.labelFont, maxWidth: .infinity)
+            let timeWidth = time.map { $0.size.width + metrics.avatarSpacing } ?? 0
+            let nameWidth = min(name.size.width.rounded(.up), max(0, available - timeWidth))
+            layout.nameLabel = Rect(x: x, y: y, width: nameWidth, height: metrics.nameLabelHeight)
+            if let time, nameWidth + timeWidth <= available {
+                layout.timeLabel = Rect(
+                    x: x + nameWidth + metrics.avatarSpacing, y: y, width: time.size.width.rounded(.up),
+                    height: metrics.nameLabelHeight)
+            }
             y += metrics.nameLabelHeight
         }
         let body = bodyLayout(message, maxWidth: available)
@@ -159,7 +170,7 @@ struct RowLayoutBuilder {
             layout.avatar = avatar
             bottom = max(bottom, avatar.maxY)
         }
-        let label = TypingIndicator.label(for: typers)
+        let label = style.strings.typingLabel(for: typers)
         let labelX = bubble.maxX + metrics.avatarSpacing
         let available = max(0, width - metrics.rowInsets.right - labelX)
         if !label.isEmpty, available > 0 {
@@ -173,12 +184,12 @@ struct RowLayoutBuilder {
         return layout
     }
 
-    private func historyRow(_ indicator: HistoryIndicator) -> RowLayout {
+    private func historyRow(_ indicator: HistoryIndicator, edge: HistoryEdge) -> RowLayout {
         var layout = RowLayout(height: 0)
         guard indicator.isVisible else { return layout }
         let y = metrics.groupSpacing
         let available = max(1, width - metrics.rowInsets.horizontal)
-        let text = measurer.measure(indicator.title, font: style.labelFont, maxWidth: available)
+        let text = measurer.measure(style.strings.history(indicator, edge: edge).line, font: style.labelFont, maxWidth: available)
         let textWidth = min(available, text.size.width)
         let height = max(metrics.historyRowHeight, text.size.height)
         layout.content = Rect(x: ((width - textWidth) / 2).rounded(.down), y: y, width: textWidth, height: height)
@@ -272,7 +283,7 @@ struct RowLayoutBuilder {
             body = masked ? Body(size: size, content: Rect(origin: .zero, size: size)) : padded(size, insets)
             body.items = items
         case .custom(let custom):
-            let size = custom.payload.size(fitting: inner, measurer: measurer)
+            let size = custom.payload.size(fitting: inner, in: ContentUnits(style: style, measurer: measurer))
             body = padded(Self.clamp(size, width: inner), insets)
         case .notice(let notice):
             // Notices have their own row kind; kept here so every content has a body.

@@ -1,16 +1,18 @@
 /// An app-defined message payload that knows its own size.
 ///
 /// Conform a value type, wrap it in ``CustomContent``, and register a renderer for its
-/// ``kind`` with the front end. The core sizes it through ``size(fitting:measurer:)``,
-/// so custom messages take part in layout, caching and scrolling like built-in ones.
+/// ``kind`` with each front end. The core sizes it through ``size(fitting:in:)``, so
+/// custom messages take part in layout, caching and scrolling like built-in ones. Sizes
+/// are described in characters and lines (``ContentUnits``), so one payload type has the
+/// right size in a terminal and in a window.
 ///
 /// ```swift
 /// struct Poll: CustomPayload, Equatable {
 ///     static let kind = "poll"
 ///     var question: String
 ///     var summary: String { "Poll: \(question)" }
-///     func size(fitting width: Double, measurer: any TextMeasurer) -> Size {
-///         Size(width: min(width, 30), height: 5)
+///     func size(fitting width: Double, in units: ContentUnits) -> Size {
+///         Size(width: min(width, units.width(characters: 30)), height: units.height(lines: 4))
 ///     }
 /// }
 /// chat.append(.custom(CustomContent(Poll(question: "Pizza?"))), from: me)
@@ -20,8 +22,9 @@ public protocol CustomPayload: Sendable {
     static var kind: String { get }
     /// A plain-text description for accessibility, copy and notifications.
     var summary: String { get }
-    /// The content size at most `width` wide, in the front end's units.
-    func size(fitting width: Double, measurer: any TextMeasurer) -> Size
+    /// The content size at most `width` wide, in the front end's units: describe it with
+    /// `units` (characters and lines of body text).
+    func size(fitting width: Double, in units: ContentUnits) -> Size
     /// Whether `other` holds the same value; drives "updated" in diffs.
     func isEqual(to other: any CustomPayload) -> Bool
 }

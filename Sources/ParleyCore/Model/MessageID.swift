@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The stable identity of a message, unique within a conversation.
 ///
@@ -36,12 +37,11 @@ public struct MessageID: Hashable, Sendable, Comparable, CustomStringConvertible
 }
 
 /// Hands out ids as `<launch ms, base 36><2 random chars>.<counter, base 36>`.
-private final class MessageIDGenerator: @unchecked Sendable {
+private final class MessageIDGenerator: Sendable {
     static let shared = MessageIDGenerator()
 
-    private let lock = NSLock()
     private let prefix: String
-    private var counter: UInt64 = 0
+    private let counter = Mutex<UInt64>(0)
 
     private init() {
         let millis = UInt64(Date().timeIntervalSince1970 * 1000)
@@ -51,10 +51,23 @@ private final class MessageIDGenerator: @unchecked Sendable {
     }
 
     func next() -> MessageID {
-        lock.lock()
-        counter += 1
-        let value = counter
-        lock.unlock()
+        let value = counter.withLock { counter in
+            counter += 1
+            return counter
+        }
         return MessageID(prefix + String(value, radix: 36))
+    }
+}
+
+extension MessageID: Codable {
+    /// Decodes an id stored as its text.
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    /// Encodes the id as its text.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }

@@ -97,13 +97,10 @@ public struct CornerRadii: Hashable, Sendable {
     }
 }
 
-/// How bubbles look on each side and in each group position (NMessenger's bubble
-/// configuration).
+/// How bubbles are shaped in each group position (NMessenger's bubble configuration).
+///
+/// Their fill is each side's ``SideStyle/bubbleColor``: `style.outgoing.bubbleColor`.
 public struct BubbleConfiguration: Hashable, Sendable {
-    /// Fill of incoming bubbles.
-    public var incomingColor: Color
-    /// Fill of outgoing bubbles.
-    public var outgoingColor: Color
     /// The shape of a group's first (or only) bubble.
     public var primary: BubbleShape
     /// The shape of the following bubbles in a group.
@@ -112,12 +109,7 @@ public struct BubbleConfiguration: Hashable, Sendable {
     public var masksMedia: Bool
 
     /// Creates a bubble configuration.
-    public init(
-        incomingColor: Color, outgoingColor: Color, primary: BubbleShape,
-        secondary: BubbleShape? = nil, masksMedia: Bool = true
-    ) {
-        self.incomingColor = incomingColor
-        self.outgoingColor = outgoingColor
+    public init(primary: BubbleShape, secondary: BubbleShape? = nil, masksMedia: Bool = true) {
         self.primary = primary
         self.secondary = secondary ?? primary
         self.masksMedia = masksMedia
@@ -126,10 +118,5 @@ public struct BubbleConfiguration: Hashable, Sendable {
     /// The shape for a message at `position`.
     public func shape(for position: GroupPosition) -> BubbleShape {
         position == .single || position == .first ? primary : secondary
-    }
-
-    /// The fill for `side`.
-    public func color(for side: Side) -> Color {
-        side == .incoming ? incomingColor : outgoingColor
     }
 }

@@ -9,7 +9,6 @@ extension ChatStyle {
             outgoing: SideStyle(textColor: Color(hex: 0xFFFFFF), linkColor: Color(hex: 0xFFFFFF), bubbleColor: Color(hex: 0x2F6FEB)),
             nameColor: Color(hex: 0x5E5E66), labelColor: Color(hex: 0x8A8A93), noticeColor: Color(hex: 0x8A8A93),
             bubbles: BubbleConfiguration(
-                incomingColor: Color(hex: 0xECECF0), outgoingColor: Color(hex: 0x2F6FEB),
                 primary: .stacked(radius: 16, joined: 4))
         )
     }
@@ -23,7 +22,6 @@ extension ChatStyle {
             outgoing: SideStyle(textColor: Color(hex: 0xFFFFFF), linkColor: Color(hex: 0xFFFFFF), bubbleColor: Color(hex: 0x2F6FEB)),
             nameColor: Color(hex: 0xA5A5AF), labelColor: Color(hex: 0x7D7D87), noticeColor: Color(hex: 0x7D7D87),
             bubbles: BubbleConfiguration(
-                incomingColor: Color(hex: 0x2C2C33), outgoingColor: Color(hex: 0x2F6FEB),
                 primary: .stacked(radius: 16, joined: 4))
         )
     }
@@ -38,7 +36,6 @@ extension ChatStyle {
             outgoing: SideStyle(textColor: Color(hex: 0xFFFFFF), linkColor: Color(hex: 0xFFFFFF), bubbleColor: Color(hex: 0x0B84FE)),
             nameColor: Color(hex: 0x8E8E93), labelColor: Color(hex: 0x8E8E93), noticeColor: Color(hex: 0x8E8E93),
             bubbles: BubbleConfiguration(
-                incomingColor: Color(hex: 0xE9E9EB), outgoingColor: Color(hex: 0x0B84FE),
                 primary: .roundedWithTail(radius: 18), secondary: .roundedWithTail(radius: 18)),
             avatarPlacement: .groupEnd
         )
@@ -54,7 +51,6 @@ extension ChatStyle {
             outgoing: SideStyle(textColor: Color(hex: 0xFFFFFF), linkColor: Color(hex: 0xFFFFFF), bubbleColor: Color(hex: 0x0084FF)),
             nameColor: Color(hex: 0x65676B), labelColor: Color(hex: 0x65676B), noticeColor: Color(hex: 0x65676B),
             bubbles: BubbleConfiguration(
-                incomingColor: Color(hex: 0xF0F0F0), outgoingColor: Color(hex: 0x0084FF),
                 primary: .stacked(radius: 18, joined: 4)),
             avatarPlacement: .groupEnd
         )
@@ -74,8 +70,7 @@ extension ChatStyle {
             outgoing: SideStyle(textColor: Color(hex: 0x1D1C1D), linkColor: Color(hex: 0x1264A3), bubbleColor: .clear),
             nameColor: Color(hex: 0x1D1C1D), labelColor: Color(hex: 0x616061), noticeColor: Color(hex: 0x616061),
             nameFont: FontSpec(size: 11, weight: .bold),
-            bubbles: BubbleConfiguration(
-                incomingColor: .clear, outgoingColor: .clear, primary: .none, masksMedia: false),
+            bubbles: BubbleConfiguration(primary: .none, masksMedia: false),
             avatarPlacement: .groupStart, showsOutgoingAvatar: true, showsIncomingNames: true
         )
     }

@@ -62,6 +62,8 @@ public struct ChatStyle: Sendable {
     public var showsDeliveryStatus: Bool
     /// Grouping, day separators and time labels.
     public var grouping: GroupingRules
+    /// Every text the screen shows by itself (labels, marks, the badge), for translation.
+    public var strings: ChatStrings
     /// An app's size for particular messages, in place of the computed content size
     /// (MessengerKit's size(for:)). Return `nil` to keep the computed size.
     public var contentSizeOverride: (@Sendable (Message, _ maxWidth: Double) -> Size?)?
@@ -91,6 +93,7 @@ public struct ChatStyle: Sendable {
         bubbles: BubbleConfiguration, avatarPlacement: AvatarPlacement = .groupEnd,
         showsOutgoingAvatar: Bool = false, showsIncomingNames: Bool = true,
         showsDeliveryStatus: Bool = true, grouping: GroupingRules = GroupingRules(),
+        strings: ChatStrings = .english,
         contentSizeOverride: (@Sendable (Message, Double) -> Size?)? = nil
     ) {
         self.name = name
@@ -115,6 +118,7 @@ public struct ChatStyle: Sendable {
         self.showsIncomingNames = showsIncomingNames
         self.showsDeliveryStatus = showsDeliveryStatus
         self.grouping = grouping
+        self.strings = strings
         self.contentSizeOverride = contentSizeOverride
     }
 }

@@ -30,10 +30,16 @@ extension Viewport {
     /// The event a `gesture` at `point` means: a link, a bubble, an avatar, the history
     /// row... `nil` when it means nothing.
     public func event(at point: Point, gesture: Gesture = .tap) -> MessengerEvent? {
-        guard let hit = hitTest(point) else { return nil }
+        hitTest(point).flatMap { event(for: $0, gesture: gesture) }
+    }
+
+    /// The event a `gesture` on `hit` means.
+    public func event(for hit: Hit, gesture: Gesture) -> MessengerEvent? {
         switch hit.row.row {
         case .history(let indicator):
             return gesture == .tap && indicator != .loading ? .tapLoadEarlier : nil
+        case .newerHistory(let indicator):
+            return gesture == .tap && indicator != .loading ? .tapLoadNewer : nil
         case .typing(let typers):
             if case .avatar = hit.part, let first = typers.first, gesture == .tap {
                 return .tapAvatar(first, message: nil)
@@ -61,7 +67,7 @@ extension Viewport {
         }
     }
 
-    private func link(in text: TextContent, at point: Point, wrapWidth: Double) -> TextDetection? {
+    func link(in text: TextContent, at point: Point, wrapWidth: Double) -> TextDetection? {
         guard !text.detections.isEmpty else { return nil }
         let shown = DisplayText(text)
         guard let offset = layoutEngine.measurer.utf8Offset(

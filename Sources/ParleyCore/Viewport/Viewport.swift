@@ -138,42 +138,46 @@ public final class Viewport {
     ///
     /// - Complexity: O(rows shown), whatever the conversation's length.
     public func visibleRows(overscan: Double = 0) -> [VisibleRow] {
-        read { rows in
-            guard !rows.isEmpty else { return [] }
-            let position = clamp(resolve(rows), rows)
-            var result: [VisibleRow] = []
-            // Upwards from the anchor for the overscan and any gap above it.
-            var index = position.index
-            var top = position.top
-            var above: [VisibleRow] = []
-            while index > 0, top > -overscan {
-                index -= 1
-                let (layout, context) = rows.layout(index)
-                top -= layout.height
-                above.append(VisibleRow(index: index, row: rows[index], context: context, layout: layout, y: top))
-            }
-            result.append(contentsOf: above.reversed())
-            index = position.index
-            top = position.top
-            while index < rows.count, top < size.height + overscan {
-                let (layout, context) = rows.layout(index)
-                if top + layout.height > -overscan {
-                    result.append(VisibleRow(index: index, row: rows[index], context: context, layout: layout, y: top))
-                }
-                top += layout.height
-                index += 1
-            }
-            markSeen(result, rows)
-            return result
+        read { rows in visible(rows, overscan: overscan) }
+    }
+
+    func visible(_ rows: Pass, overscan: Double) -> [VisibleRow] {
+        guard !rows.isEmpty else { return [] }
+        let position = clamp(resolve(rows), rows)
+        var result: [VisibleRow] = []
+        // Upwards from the anchor for the overscan and any gap above it.
+        var index = position.index
+        var top = position.top
+        var above: [VisibleRow] = []
+        while index > 0, top > -overscan {
+            index -= 1
+            let (layout, context) = rows.layout(index)
+            top -= layout.height
+            above.append(VisibleRow(index: index, row: rows[index], context: context, layout: layout, y: top))
         }
+        result.append(contentsOf: above.reversed())
+        index = position.index
+        top = position.top
+        while index < rows.count, top < size.height + overscan {
+            let (layout, context) = rows.layout(index)
+            if top + layout.height > -overscan {
+                result.append(VisibleRow(index: index, row: rows[index], context: context, layout: layout, y: top))
+            }
+            top += layout.height
+            index += 1
+        }
+        markSeen(result, rows)
+        return result
     }
 
     /// Whether the newest row's bottom is in view.
     public var isAtBottom: Bool {
-        read { rows in
-            guard !rows.isEmpty else { return true }
-            return bottomGap(clamp(resolve(rows), rows), rows) >= -0.5
-        }
+        read { rows in atBottom(rows) }
+    }
+
+    func atBottom(_ rows: Pass) -> Bool {
+        guard !rows.isEmpty else { return true }
+        return bottomGap(clamp(resolve(rows), rows), rows) >= -0.5
     }
 
     /// Messages from others below the newest message seen, up to `limit`; for a
@@ -182,33 +186,92 @@ public final class Viewport {
     /// - Complexity: O(min(unread, limit)).
     public func unreadCount(limit: Int = 999) -> Int {
         guard !isPinnedToBottom else { return 0 }
-        return read { rows in
-            let end = rows.firstMessageIndex + rows.messageCount
-            guard let seen = lastSeen.flatMap({ rows.index(of: .message($0)) }) else {
-                return unreadByDate(rows, limit: limit)
-            }
-            var index = seen + 1
-            var count = 0
-            while index < end, count < limit {
-                if let message = rows.message(at: index), message.sender.id != rows.me.id { count += 1 }
-                index += 1
-            }
-            return count
+        return read { rows in unread(rows, limit: limit) }
+    }
+
+    func unread(_ rows: Pass, limit: Int) -> Int {
+        guard !isPinnedToBottom else { return 0 }
+        let end = rows.firstMessageIndex + rows.messageCount
+        guard let seen = lastSeen.flatMap({ rows.index(of: .message($0)) }) else {
+            return unreadByDate(rows, limit: limit)
         }
+        var index = seen + 1
+        var count = 0
+        while index < end, count < limit {
+            if let message = rows.message(at: index), message.sender.id != rows.me.id { count += 1 }
+            index += 1
+        }
+        return count
     }
 
     /// The scroll bar thumb, estimated from the first visible row's index.
     public var scrollIndicator: ScrollIndicator {
+        read { rows in indicator(rows) }
+    }
+
+    func indicator(_ rows: Pass) -> ScrollIndicator {
+        guard !rows.isEmpty else { return ScrollIndicator(position: 0, length: 1) }
+        let position = clamp(resolve(rows), rows)
+        let height = rowHeight(position.index, rows)
+        let fraction = height > 0 ? min(1, max(0, -position.top / height)) : 0
+        let length = thumbLength(rows)
+        let start = (Double(position.index) + fraction) / Double(rows.count)
+        return ScrollIndicator(position: min(1 - length, max(0, start)), length: length)
+    }
+
+    private func thumbLength(_ rows: Pass) -> Double {
+        let average = max(1, layoutEngine.averageRowHeight)
+        return min(1, max(0.02, (size.height / average) / Double(rows.count)))
+    }
+
+    /// Scrolls to where the scroll bar's thumb starting at `fraction` of its track says:
+    /// the inverse of ``scrollIndicator``. A thumb at the end of the track pins the view
+    /// to the bottom.
+    public func scroll(toFraction fraction: Double) {
+        guard fraction.isFinite else { return }
         read { rows in
-            guard !rows.isEmpty else { return ScrollIndicator(position: 0, length: 1) }
-            let position = clamp(resolve(rows), rows)
-            let height = rowHeight(position.index, rows)
-            let fraction = height > 0 ? min(1, max(0, -position.top / height)) : 0
-            let average = max(1, layoutEngine.averageRowHeight)
-            let total = Double(rows.count)
-            let length = min(1, max(0.02, (size.height / average) / total))
-            let start = (Double(position.index) + fraction) / total
-            return ScrollIndicator(position: min(1 - length, max(0, start)), length: length)
+            guard !rows.isEmpty else { return }
+            let length = thumbLength(rows)
+            if fraction + length >= 0.999 {
+                isPinnedToBottom = true
+                anchor = nil
+                apply(resolve(rows), rows: rows, userScroll: false)
+                return
+            }
+            let exact = max(0, fraction) * Double(rows.count)
+            let index = min(rows.count - 1, Int(exact.rounded(.down)))
+            let top = -(exact - Double(index)) * rowHeight(index, rows)
+            apply(Position(index: index, top: top.rounded(.down)), rows: rows, userScroll: true)
+        }
+    }
+
+    /// Puts the view back at `anchor` (from ``anchor``, or a saved reading position);
+    /// `false`, changing nothing, when its row is not loaded.
+    @discardableResult
+    public func restore(_ anchor: ViewportAnchor) -> Bool {
+        read { rows in
+            guard let index = rows.index(of: anchor.row) else { return false }
+            let top = anchor.edge == .top ? anchor.offset : size.height - anchor.offset - rowHeight(index, rows)
+            apply(Position(index: index, top: top), rows: rows, userScroll: true)
+            return true
+        }
+    }
+
+    /// Everything a frame needs, read under one lock of the conversation.
+    func snapshot(overscan: Double, unreadLimit: Int) -> ViewportSnapshot {
+        read { rows in
+            let position = rows.isEmpty ? nil : clamp(resolve(rows), rows)
+            if let position {
+                requestHistoryIfNear(position, rows)
+                requestNewerIfNear(position, rows)
+            } else {
+                pager?.loadIfNeeded()
+            }
+            let shown = visible(rows, overscan: overscan)
+            return ViewportSnapshot(
+                rows: shown, isAtBottom: atBottom(rows), unreadCount: unread(rows, limit: unreadLimit),
+                scrollIndicator: indicator(rows), older: rows.history, newer: rows.list.newer,
+                typers: rows.list.typers, messageCount: rows.messageCount)
         }
     }
 

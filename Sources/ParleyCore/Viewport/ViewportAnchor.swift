@@ -63,4 +63,10 @@ public struct ScrollIndicator: Hashable, Sendable {
     public var position: Double
     /// The thumb's length as a fraction of the track.
     public var length: Double
+
+    /// Creates a thumb.
+    public init(position: Double, length: Double) {
+        self.position = position
+        self.length = length
+    }
 }

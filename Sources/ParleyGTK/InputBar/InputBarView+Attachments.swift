@@ -134,6 +134,12 @@ extension InputBarView {
     /// model's send) when the send button was clicked, or the model's send.
     @discardableResult
     func send(through item: InputBarItem?) -> Bool {
+        guard let sendGate else { return performSend(through: item) }
+        return sendGate { [weak self] in self?.performSend(through: item) ?? false } ?? true
+    }
+
+    /// Sends now, without asking ``sendGate``.
+    private func performSend(through item: InputBarItem?) -> Bool {
         guard model.sendItem.isEnabled else { return false }
         var sent = false
         if !attachments.isEmpty, !attachmentHandlers.isEmpty {

@@ -91,6 +91,10 @@ public final class InputBarView {
     /// The error an ``onSendAttachments(_:)`` handler threw on the last send; `nil` after
     /// a success. The attachments were kept.
     public internal(set) var lastAttachmentError: (any Error)?
+    /// Runs each send (given as a closure that sends and returns whether it did), or
+    /// defers it: a ``ChatScreen`` uses it to return to the present before sending.
+    /// Returns the send's result, or `nil` when it was deferred.
+    var sendGate: (@MainActor (@escaping @MainActor () -> Bool) -> Bool?)?
 
     /// The text in the text view (the model's ``InputBar/text``).
     public var text: String {

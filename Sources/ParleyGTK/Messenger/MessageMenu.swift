@@ -90,7 +90,7 @@ final class MessageMenu {
         guard let target, let message = view.conversation.message(target) else { return }
         let text: String
         if case .text(let content) = message.content { text = content.string } else {
-            text = RowAccessibility.summary(of: message.content)
+            text = view.style.strings.summary(of: message.content)
         }
         gdk_clipboard_set_text(gtk_widget_get_clipboard(view.list.widget), text)
     }

@@ -1,4 +1,5 @@
 import CGtk4
+import Foundation
 import ParleyCore
 
 /// Clicks, long presses and the context menu.
@@ -36,25 +37,22 @@ extension MessengerView {
         gtk_widget_add_controller(list.widget, longPress)
     }
 
-    /// A click at `point` (list coordinates): the core says what it means. Links are left
-    /// to the label, which activates them itself.
+    /// A click at `point` (list coordinates): the core says what it means, links
+    /// included (the label under the pointer is then told not to open it again).
     func tap(at point: Point) {
         gtk_widget_grab_focus(list.widget)
-        guard let event = viewport.event(at: point) else { return }
-        switch event {
-        case .tapLink:
-            return
-        case .tapLoadEarlier:
-            loadEarlier()
-        default:
-            events.send(event)
+        guard let event = presenter.tap(at: point) else { return }
+        if case .tapLink(_, let detection) = event {
+            linkTapHandled = true
+            if let target = detection.target { open(target.absoluteString) }
+            // The label's own activation, if any, comes within this event's dispatch.
+            DispatchQueue.main.async { [weak self] in self?.linkTapHandled = false }
         }
     }
 
     /// Opens the message menu for the bubble at `point`, if there is one.
     func openMenu(x: Double, y: Double) {
-        guard case .longPressBubble(let id) = viewport.event(at: Point(x: x, y: y), gesture: .longPress) else { return }
-        events.send(.longPressBubble(id))
+        guard case .longPressBubble(let id) = presenter.longPress(at: Point(x: x, y: y)) else { return }
         menu.open(for: id, x: x, y: y)
     }
 }

@@ -4,7 +4,7 @@ import ParleyCore
 /// Placing rows, in two steps per frame.
 ///
 /// 1. Before layout (the frame clock's update phase, in ``frame(at:)``), ``updateRows()``
-///    asks the viewport which rows are visible, takes row views from the pool, fills them
+///    asks the presenter for a frame (which rows are visible), takes row views from the pool, fills them
 ///    (text, CSS classes, which parts show) and puts them in reading order.
 /// 2. In the list's size allocation, ``allocate(width:height:)`` only places those views at
 ///    their frames.
@@ -24,8 +24,8 @@ extension MessengerView {
 
     // MARK: Frames
 
-    /// Brings the rows up to date before the next frame's layout: call after changing
-    /// ``viewport`` directly (the view's own scrolling calls do it).
+    /// Brings the rows up to date before the next frame's layout: call after using the
+    /// ``presenter``'s verbs directly (the view's own scrolling calls do it).
     public func relayout() {
         needsRowUpdate = true
         scheduleFrame()
@@ -48,7 +48,7 @@ extension MessengerView {
     private func frame(at time: Double) -> Bool {
         let distance = scrolling.step(at: time)
         if distance != 0 {
-            viewport.scroll(by: distance)
+            presenter.scroll(by: distance)
             needsRowUpdate = true
         }
         for finished in animator.takeFinishedGhosts() { recycle(finished) }
@@ -67,14 +67,16 @@ extension MessengerView {
 
     // MARK: Updating
 
-    /// Fills row views with the rows the viewport shows now and puts them in reading
+    /// Fills row views with the rows of the presenter's frame and puts them in reading
     /// order; the next allocation places them.
     ///
     /// - Parameter inAllocation: Whether this runs inside the first allocation (the scroll
     ///   bar and the new-messages button then wait for the next frame).
     func updateRows(inAllocation: Bool = false) {
         needsRowUpdate = false
-        let visible = viewport.visibleRows(overscan: overscan)
+        let frame = presenter.frame(overscan: overscan)
+        lastFrame = frame
+        let visible = frame.rows
         animator.begin(visible)
         // Views whose rows left stay mapped while they can take a new row: those and the
         // pool are searched for one already styled like it (see `dequeue(for:)`).
@@ -115,7 +117,7 @@ extension MessengerView {
             needsChromeUpdate = true
             scheduleFrame()
         } else {
-            updateChrome()
+            updateChrome(frame)
         }
     }
 
@@ -147,8 +149,8 @@ extension MessengerView {
 
     func allocate(width: Double, height: Double) {
         let size = Size(width: width, height: height)
-        let resized = size != viewport.size
-        if resized { viewport.resize(to: size) }
+        let resized = size != presenter.size
+        if resized { presenter.resize(to: size) }
         if !hasAllocated {
             hasAllocated = true
             updateRows(inAllocation: true)
@@ -174,7 +176,9 @@ extension MessengerView {
     /// that need filling (they scrolled in, or look different at this width) wait for the
     /// next frame, since filling them here could leave an ancestor unallocated.
     private func refit() {
-        let visible = viewport.visibleRows(overscan: overscan)
+        let frame = presenter.frame(overscan: overscan)
+        lastFrame = frame
+        let visible = frame.rows
         var order: [(view: RowView, y: Double)] = []
         var placed: [RowID: Double] = [:]
         var complete = true
@@ -188,7 +192,7 @@ extension MessengerView {
         }
         // Rows that left the screen stay out of sight until the update recycles them.
         for (id, view) in active where placed[id] == nil {
-            view.frame.widget.place(x: 0, y: -2 * viewport.size.height - view.layout.height, width: viewport.size.width, height: view.layout.height)
+            view.frame.widget.place(x: 0, y: -2 * presenter.size.height - view.layout.height, width: presenter.size.width, height: view.layout.height)
         }
         placements = order
         lastPlaced = placed
@@ -204,27 +208,28 @@ extension MessengerView {
 
     // MARK: Chrome
 
-    /// Brings the scroll bar and the new-messages button up to date (outside allocation:
-    /// showing or hiding them resizes the list).
-    func updateChrome() {
+    /// Brings the scroll bar, the new-messages button and the empty state up to date
+    /// with `frame` (a fresh one when `nil`), outside allocation: showing or hiding them
+    /// resizes the list.
+    func updateChrome(_ frame: ChatFrame? = nil) {
         needsChromeUpdate = false
-        updateScrollbar()
-        updateNewMessagesButton()
-        updateEmptyState()
+        let frame = frame ?? presenter.frame(overscan: overscan)
+        lastFrame = frame
+        updateScrollbar(frame.scrollIndicator)
+        updateNewMessagesButton(frame.badge)
+        updateEmptyState(frame.emptyText)
     }
 
-    /// Shows ``emptyText`` over the list while there is nothing to show or load.
-    func updateEmptyState() {
-        let empty = !emptyText.isEmpty && conversation.count == 0 && conversation.historyIndicator == .hidden
-            && conversation.typingSenders.isEmpty
-        if empty, String(cString: gtk_label_get_text(emptyLabel.ptr())) != emptyText {
-            gtk_label_set_text(emptyLabel.ptr(), emptyText)
+    /// Shows the frame's empty text over the list.
+    func updateEmptyState(_ text: String?) {
+        if let text, String(cString: gtk_label_get_text(emptyLabel.ptr())) != text {
+            gtk_label_set_text(emptyLabel.ptr(), text)
         }
+        let empty = text != nil
         if emptyLabel.isShown != empty { emptyLabel.isShown = empty }
     }
 
-    func updateScrollbar() {
-        let indicator = viewport.scrollIndicator
+    func updateScrollbar(_ indicator: ScrollIndicator) {
         if indicator != appliedIndicator {
             appliedIndicator = indicator
             isUpdatingScrollbar = true
@@ -235,16 +240,12 @@ extension MessengerView {
         if scrollbar.isShown != needed { scrollbar.isShown = needed }
     }
 
-    func updateNewMessagesButton() {
-        let show = !viewport.isPinnedToBottom && !viewport.isAtBottom
-        if show {
-            let unread = viewport.unreadCount()
-            let title = unread == 0 ? "↓" : unread == 1 ? "↓ 1 new message" : "↓ \(unread) new messages"
-            if String(cString: gtk_button_get_label(newMessagesButton.ptr())) != title {
-                gtk_button_set_label(newMessagesButton.ptr(), title)
-                newMessagesButton.setAccessibleLabel(unread == 0 ? "Scroll to the newest message" : String(title.dropFirst(2)))
-            }
+    func updateNewMessagesButton(_ badge: NewMessagesBadge?) {
+        if let badge, String(cString: gtk_button_get_label(newMessagesButton.ptr())) != badge.text {
+            gtk_button_set_label(newMessagesButton.ptr(), badge.text)
+            newMessagesButton.setAccessibleLabel(badge.accessibleLabel)
         }
+        let show = badge != nil
         if newMessagesButton.isShown != show { newMessagesButton.isShown = show }
     }
 }

@@ -40,7 +40,7 @@ extension MessengerView {
     /// Scrolls at once by `distance` pixels (positive: towards newer messages).
     func scrollNow(by distance: Double) {
         scrolling.stop()
-        viewport.scroll(by: distance)
+        presenter.scroll(by: distance)
         relayout()
     }
 
@@ -61,16 +61,14 @@ extension MessengerView {
     /// Handles a key; returns whether it was used. Also the test seam for keyboard
     /// scrolling.
     func handleKey(_ key: UInt32, state: GdkModifierType) -> Bool {
-        let page = max(40, viewport.size.height * 0.85)
+        let page = max(40, presenter.size.height * 0.85)
         switch Int32(key) {
         case GDK_KEY_Up, GDK_KEY_KP_Up: scrollSmoothly(by: -Self.wheelStep)
         case GDK_KEY_Down, GDK_KEY_KP_Down: scrollSmoothly(by: Self.wheelStep)
         case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: scrollSmoothly(by: -page)
         case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down, GDK_KEY_space: scrollSmoothly(by: page)
         case GDK_KEY_Home, GDK_KEY_KP_Home:
-            scrolling.stop()
-            viewport.scrollToTop()
-            relayout()
+            scrollToTop()
         case GDK_KEY_End, GDK_KEY_KP_End:
             scrollToBottom(animated: false)
         default:
@@ -79,22 +77,11 @@ extension MessengerView {
         return true
     }
 
-    /// The user dragged the scroll bar: jump to the row at that fraction.
+    /// The user dragged the scroll bar: the presenter scrolls to the row at that fraction.
     private func scrollbarMoved() {
         guard !isUpdatingScrollbar else { return }
         scrolling.stop()
-        let value = gtk_adjustment_get_value(adjustment)
-        let length = gtk_adjustment_get_page_size(adjustment)
-        if value + length >= 0.999 {
-            viewport.scrollToBottom()
-        } else {
-            let target: RowID? = conversation.read { rows in
-                guard !rows.isEmpty else { return nil }
-                let index = min(rows.count - 1, max(0, Int((value * Double(rows.count)).rounded(.down))))
-                return rows.id(at: index)
-            }
-            if let target { viewport.scroll(to: target, at: .top) }
-        }
+        presenter.scroll(toFraction: gtk_adjustment_get_value(adjustment))
         relayout()
     }
 }

@@ -4,13 +4,17 @@ import Foundation
 import ParleyCore
 
 /// The message list as a GTK widget: a conversation of any length, virtualised by the
-/// core's ``Viewport``.
+/// core's ``ChatPresenter``.
 ///
 /// ```swift
 /// let view = MessengerView(conversation: chat, style: .iMessage)
 /// gtk_window_set_child(window, view.widget)
 /// view.events.onEvent { event in print(event) }
 /// ```
+///
+/// The view only draws: which rows show, what the badge and the history rows say, what
+/// a click means and where a jump lands are the presenter's decisions, shared with the
+/// terminal front end.
 ///
 /// Only the rows on screen (plus ``overscan``) exist as widgets; they are recycled as rows
 /// scroll, so a million messages open and scroll like ten. The view follows new messages
@@ -26,12 +30,10 @@ public final class MessengerView: RowHost {
     public let widget: WidgetPointer
     /// The conversation shown; change it from any thread.
     public let conversation: Conversation
-    /// Taps on avatars, bubbles, links, the history row; long presses.
-    public let events = MessengerEvents()
-    /// The scroll state (anchor, pinned bottom, unread count).
-    public let viewport: Viewport
-    /// The layout engine (Pango measurements, cached).
-    public let layoutEngine: LayoutEngine
+    /// The list's logic: frames, scrolling, jumps, taps.
+    public let presenter: ChatPresenter
+    /// Taps on avatars, bubbles, links, the history rows; long presses.
+    public var events: MessengerEvents { presenter.events }
     /// Loads pictures for the rows.
     public let images: ImageLoader
     /// Text measurement matching the labels.
@@ -44,24 +46,20 @@ public final class MessengerView: RowHost {
     public var menuActions: [MessageAction] = [] {
         didSet { menu.rebuild(actions: menuActions) }
     }
-    /// What an empty conversation shows (once no history is loading); empty for nothing.
-    public var emptyText = "No messages yet" {
-        didSet { needsChromeUpdate = true; relayout() }
-    }
     /// What Delete in the context menu does; by default the message is removed from the
     /// conversation (animated).
     public var onDelete: (@MainActor (MessageID) -> Void)?
 
-    /// The style; setting it restyles every row.
+    /// The style, in pixels; setting it restyles every row.
     public var style: ChatStyle {
-        get { layoutEngine.style }
+        get { presenter.style }
         set { applyStyle(newValue) }
     }
 
-    /// The history pager; the view asks it for pages as the top comes near.
+    /// Where history comes from; pages load as either end of the list nears.
     public var pager: HistoryPager? {
-        get { viewport.pager }
-        set { viewport.pager = newValue }
+        get { presenter.pager }
+        set { presenter.pager = newValue }
     }
 
     let list: Frame
@@ -93,6 +91,11 @@ public final class MessengerView: RowHost {
     /// The scroll bar's last state, to skip unchanged updates.
     var appliedIndicator: ScrollIndicator?
     var customFactories: [String: @MainActor (CustomContent, MessageID) -> WidgetPointer] = [:]
+    /// The last frame the presenter gave (rows, badge, empty state, scroll bar).
+    var lastFrame: ChatFrame?
+    /// Set while a pointer tap on a link is being handled, so the label does not open it
+    /// a second time.
+    var linkTapHandled = false
     lazy var menu = MessageMenu(view: self)
     private var observation: Observation?
     private var imageObservation: ImageLoader.Observation?
@@ -114,11 +117,9 @@ public final class MessengerView: RowHost {
         gtk_widget_set_overflow(list.widget, GTK_OVERFLOW_HIDDEN)
         list.widget.setAccessibleLabel("Messages")
         measurer = PangoMeasurer(widget: list.widget)
-        var pixelStyle = style
-        pixelStyle.metrics = style.metrics.unitAspect == 1 ? style.metrics : .points
-        layoutEngine = LayoutEngine(style: pixelStyle, measurer: measurer)
-        viewport = Viewport(conversation: conversation, layoutEngine: layoutEngine, size: Size(width: 360, height: 480))
-        sheet = StyleSheet(style: pixelStyle)
+        presenter = ChatPresenter(
+            conversation: conversation, style: style, units: .points, measurer: measurer, size: Size(width: 360, height: 480))
+        sheet = StyleSheet(style: presenter.style)
 
         adjustment = gtk_adjustment_new(0, 0, 1, 0.01, 0.1, 1)!
         scrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, adjustment)
@@ -165,6 +166,11 @@ public final class MessengerView: RowHost {
         observation = conversation.observe { [weak self] change in
             Task { @MainActor in self?.apply(change) }
         }
+        presenter.onNeedsDisplay = { [weak self] in
+            guard let self else { return }
+            self.scrolling.stop()
+            self.relayout()
+        }
         imageObservation = images.observe { [weak self] source in self?.imagesChanged(source) }
     }
 
@@ -182,22 +188,18 @@ public final class MessengerView: RowHost {
     /// Scrolls to the oldest loaded message (the pager then loads earlier ones).
     public func scrollToTop() {
         scrolling.stop()
-        viewport.scrollToTop()
+        presenter.scrollToTop()
         relayout()
     }
 
     /// Scrolls to the newest message and follows new ones again (after a jump into the
     /// past, the newest messages are loaded first).
     public func scrollToBottom(animated: Bool = true) {
-        if let pager, !pager.isShowingLatest {
-            Task { @MainActor in await returnToLatest() }
-            return
-        }
         scrolling.stop()
-        if animated, !viewport.isAtBottom {
-            animator.slideContent(by: -min(viewport.size.height, 400))
+        if animated, let frame = lastFrame, frame.isShowingLatest, !frame.isAtBottom {
+            animator.slideContent(by: -min(presenter.size.height, 400))
         }
-        viewport.scrollToBottom()
+        presenter.scrollToBottom()
         relayout()
     }
 
@@ -211,7 +213,7 @@ public final class MessengerView: RowHost {
     @discardableResult
     public func scroll(to id: MessageID, at position: ScrollPosition = .center) -> Bool {
         scrolling.stop()
-        let found = viewport.scroll(to: .message(id), at: position)
+        let found = presenter.scroll(to: id, at: position)
         relayout()
         return found
     }
@@ -238,14 +240,11 @@ public final class MessengerView: RowHost {
     }
 
     private func applyStyle(_ newValue: ChatStyle) {
-        var pixelStyle = newValue
-        pixelStyle.metrics = newValue.metrics.unitAspect == 1 ? newValue.metrics : .points
         let old = sheet
-        layoutEngine.style = pixelStyle
-        sheet = StyleSheet(style: pixelStyle)
+        presenter.style = newValue
+        sheet = StyleSheet(style: presenter.style)
         sheet.install()
         applyScopeClasses(old: old)
-        viewport.settle()
         invalidateRows()
     }
 
@@ -271,8 +270,7 @@ public final class MessengerView: RowHost {
                 animator.fadeOut(row, at: y)
             }
         }
-        viewport.settle()
-        if change.isPrepend || change.historyChanged { viewport.prefetchIfNeeded() }
+        presenter.conversationChanged(change)
         relayout()
     }
 
@@ -283,24 +281,22 @@ public final class MessengerView: RowHost {
     }
 
     func activateLink(_ uri: String, in message: MessageID) -> Bool {
-        if let found = conversation.message(message), case .text(let text) = found.content {
-            let shown = DisplayText(text)
-            if let detection = shown.detections.first(where: { ($0.target?.absoluteString ?? "") == uri }) {
-                events.send(.tapLink(message, detection))
-            }
-        }
-        if opensLinks, let window = gtk_widget_get_root(widget) {
-            gtk_show_uri(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), uri, UInt32(GDK_CURRENT_TIME))
-        }
+        // A click was already turned into the core's hit test (``tap(at:)``); only a link
+        // activated from the keyboard gets here to be handled.
+        if linkTapHandled { return true }
+        if presenter.activateLink(uri, in: message) != nil { open(uri) }
         return true
     }
 
-    func loadEarlier() {
-        events.send(.tapLoadEarlier)
-        guard let pager else { return }
-        Task { @MainActor in
-            if case .failed = conversation.historyIndicator { _ = await pager.retry() } else { _ = await pager.loadEarlier() }
+    /// Opens `uri` in the desktop's handler, when ``opensLinks``.
+    func open(_ uri: String) {
+        if opensLinks, let window = gtk_widget_get_root(widget) {
+            gtk_show_uri(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), uri, UInt32(GDK_CURRENT_TIME))
         }
+    }
+
+    func activateHistory(_ edge: HistoryEdge) {
+        presenter.activateHistory(edge)
     }
 }
 

@@ -1,8 +1,9 @@
 import CGtk4
 import ParleyCore
 
-/// The row above the oldest loaded message: a spinner while a page loads, a "Load earlier
-/// messages" button in manual mode, or the error with a retry button.
+/// A history row, above the oldest loaded message or below the newest after a jump: a
+/// spinner while a page loads, a "Load earlier messages" button in manual mode, or the
+/// error with a retry button. What it says comes from the style's ``ChatStrings``.
 @MainActor
 final class HistoryRowView {
     private let parent: Frame
@@ -22,11 +23,16 @@ final class HistoryRowView {
         let button = gtk_button_new()!
         gtk_widget_add_css_class(button, "flat")
         gtk_widget_add_css_class(button, "load-earlier")
-        Signals.connect(button.raw, "clicked") { [weak self] in self?.host?.loadEarlier() }
+        Signals.connect(button.raw, "clicked") { [weak self] in
+            guard let self else { return }
+            self.host?.activateHistory(self.edge)
+        }
         parent.add(button)
         return button
     }()
     private weak var host: (any RowHost)?
+    /// Which end of the messages the row stands at.
+    private var edge = HistoryEdge.older
     /// Whether any part may be showing (parts are made on first use).
     private var isShowing = false
 
@@ -34,33 +40,32 @@ final class HistoryRowView {
         self.parent = parent
     }
 
-    /// Shows `indicator`.
-    func show(_ indicator: HistoryIndicator, host: any RowHost) {
+    /// Shows `indicator` at `edge`.
+    func show(_ indicator: HistoryIndicator, edge: HistoryEdge, host: any RowHost) {
         self.host = host
+        self.edge = edge
         isShowing = true
         let font = host.measurer.description(host.style.labelFont)
-        parent.widget.setClass("failed", false)
-        switch indicator {
-        case .hidden:
-            hide()
-        case .loading:
+        let text = host.style.strings.history(indicator, edge: edge)
+        parent.widget.setClass("failed", indicator.isFailure)
+        guard indicator.isVisible else { return hide() }
+        if text.showsSpinner {
             spinner.isShown = true
             gtk_spinner_start(spinner.ptr())
-            LabelText(label).show(indicator.title, font: font)
-            label.isShown = true
+        } else {
+            stopSpinner()
+        }
+        if let label = text.label {
+            LabelText(self.label).show(label, font: font)
+            self.label.isShown = true
+        } else {
+            self.label.isShown = false
+        }
+        if let action = text.action {
+            gtk_button_set_label(button.ptr(), action)
+            button.isShown = true
+        } else {
             button.isShown = false
-        case .loadEarlier:
-            stopSpinner()
-            label.isShown = false
-            gtk_button_set_label(button.ptr(), indicator.title)
-            button.isShown = true
-        case .failed:
-            stopSpinner()
-            parent.widget.setClass("failed", true)
-            LabelText(label).show(InertText.singleLine(indicator.title), font: font)
-            label.isShown = true
-            gtk_button_set_label(button.ptr(), "Retry")
-            button.isShown = true
         }
     }
 

@@ -15,8 +15,8 @@ protocol RowHost: AnyObject {
     func customWidget(for content: CustomContent, in message: MessageID) -> WidgetPointer?
     /// A link in message text was activated; returns whether it was handled.
     func activateLink(_ uri: String, in message: MessageID) -> Bool
-    /// The user asked for earlier messages (the history row's button).
-    func loadEarlier()
+    /// The user activated a history row's button (load, or retry).
+    func activateHistory(_ edge: HistoryEdge)
 }
 
 extension Row {
@@ -24,6 +24,7 @@ extension Row {
     func looksIdentical(to other: Row) -> Bool {
         switch (self, other) {
         case (.history(let a), .history(let b)): return a == b
+        case (.newerHistory(let a), .newerHistory(let b)): return a == b
         case (.typing(let a), .typing(let b)): return a.map(\.id) == b.map(\.id)
         case (.message(let a), .message(let b)): return a.id == b.id && a.looksIdentical(to: b)
         default: return false

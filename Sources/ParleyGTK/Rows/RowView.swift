@@ -26,6 +26,7 @@ final class RowView {
     private weak var host: (any RowHost)?
     private var topLabelWidget: WidgetPointer?
     private var nameLabelWidget: WidgetPointer?
+    private var timeLabelWidget: WidgetPointer?
     private var statusLabelWidget: WidgetPointer?
     private var bottomLabelWidget: WidgetPointer?
     private var avatarView: AvatarView?
@@ -33,6 +34,7 @@ final class RowView {
     private var historyView: HistoryRowView?
     private var topLabel: WidgetPointer { topLabelWidget ?? make(\.topLabelWidget, label("top-label", centered: true)) }
     private var nameLabel: WidgetPointer { nameLabelWidget ?? make(\.nameLabelWidget, label("name")) }
+    private var timeLabel: WidgetPointer { timeLabelWidget ?? make(\.timeLabelWidget, label("time")) }
     private var statusLabel: WidgetPointer { statusLabelWidget ?? make(\.statusLabelWidget, label("status")) }
     private var bottomLabel: WidgetPointer { bottomLabelWidget ?? make(\.bottomLabelWidget, label("bottom-label")) }
     private var avatar: AvatarView {
@@ -73,7 +75,10 @@ final class RowView {
     /// bubble, status, bottom label, whatever order the parts were made in (screen
     /// readers follow the widget order).
     private func keepInReadingOrder(_ part: WidgetPointer) {
-        let order = [topLabelWidget, nameLabelWidget, avatarView?.widget, bubbleView?.widget, statusLabelWidget, bottomLabelWidget]
+        let order = [
+            topLabelWidget, nameLabelWidget, timeLabelWidget, avatarView?.widget, bubbleView?.widget, statusLabelWidget,
+            bottomLabelWidget,
+        ]
         guard let rank = order.firstIndex(where: { $0 == part }) else { return }
         let previous = order[..<rank].compactMap { $0 }.last
         if gtk_widget_get_prev_sibling(part) != previous { gtk_widget_insert_after(part, frame.widget, previous) }
@@ -91,7 +96,7 @@ final class RowView {
         }
         switch row {
         case .typing(let typers): return typers.first.map(isAvatar) ?? false
-        case .history, nil: return false
+        case .history, .newerHistory, nil: return false
         case .message(let message):
             if isAvatar(of: message.sender) { return true }
             return Self.content(message.content, shows: source)
@@ -153,6 +158,7 @@ final class RowView {
     static func stateClasses(for row: Row, context: RowContext?) -> Set<String> {
         switch row {
         case .history: return ["history"]
+        case .newerHistory: return ["history", "newer"]
         case .typing: return ["typing"]
         case .message(let message):
             let context = context ?? RowContext(side: .incoming, position: .single)
@@ -164,7 +170,7 @@ final class RowView {
 
     private func apply(_ row: Row, _ context: RowContext, host: any RowHost) {
         let style = host.style
-        let label = RowAccessibility.label(for: row, context: context)
+        let label = ChatPresenter.accessibleLabel(for: row, context: context, style: style)
         if label != accessibleLabel {
             accessibleLabel = label
             parley_accessible_set_label(frame.widget.raw, label)
@@ -174,7 +180,11 @@ final class RowView {
         case .history(let indicator):
             setStateClasses(["history"])
             hideMessageParts()
-            history.show(indicator, host: host)
+            history.show(indicator, edge: .older, host: host)
+        case .newerHistory(let indicator):
+            setStateClasses(["history", "newer"])
+            hideMessageParts()
+            history.show(indicator, edge: .newer, host: host)
         case .typing(let typers):
             setStateClasses(["typing"])
             historyView?.hide()
@@ -184,12 +194,12 @@ final class RowView {
             }
             bubble.showTyping(side: .incoming, shape: layout.shape, style: style)
             if layoutHas(\.bottomLabel) {
-                show(bottomLabel, TypingIndicator.label(for: typers), font: style.labelFont, host: host)
+                show(bottomLabel, style.strings.typingLabel(for: typers), font: style.labelFont, host: host)
                 bottomLabel.setClass("typing-label", true)
                 bottomLabel.setClass("failed", false)
                 gtk_label_set_xalign(bottomLabel.ptr(), 0)
             }
-            if layout.hasTail { tailColor = style.bubbles.color(for: .incoming); tailSide = .incoming }
+            if layout.hasTail { tailColor = style.incoming.bubbleColor; tailSide = .incoming }
         case .message(let message):
             historyView?.hide()
             let side = context.side
@@ -200,18 +210,23 @@ final class RowView {
             } else {
                 Self.hide(topLabelWidget)
             }
-            // Name (flat rows add the time after it).
+            // Name, and in flat rows the time beside it.
             if layoutHas(\.nameLabel) {
-                showName(message.sender.name, time: style.layout == .flat ? context.time : "", host: host)
+                show(nameLabel, message.sender.name, font: style.nameFont, host: host)
             } else {
                 Self.hide(nameLabelWidget)
             }
+            if layoutHas(\.timeLabel) {
+                show(timeLabel, context.time, font: style.labelFont, host: host)
+            } else {
+                Self.hide(timeLabelWidget)
+            }
             if layoutHas(\.avatar) { avatar.show(message.sender, host: host) } else { avatarView?.hide() }
             bubble.show(message, context: context, layout: layout, host: host)
-            if layout.hasTail { tailColor = style.bubbles.color(for: side); tailSide = side }
+            if layout.hasTail { tailColor = style[side].bubbleColor; tailSide = side }
             // Delivery mark.
             if layoutHas(\.status) {
-                show(statusLabel, Self.mark(for: message.status), font: style.labelFont, host: host)
+                show(statusLabel, style.strings.mark(for: message.status), font: style.labelFont, host: host)
                 for status in DeliveryStatus.allCases {
                     statusLabel.setClass(Self.statusClass(status), status == message.status)
                 }
@@ -229,16 +244,6 @@ final class RowView {
             } else {
                 Self.hide(bottomLabelWidget)
             }
-        }
-    }
-
-    /// The mark drawn for a delivery status.
-    static func mark(for status: DeliveryStatus) -> String {
-        switch status {
-        case .sending: return "◷"
-        case .sent: return "✓"
-        case .delivered, .read: return "✓✓"
-        case .failed: return "!"
         }
     }
 
@@ -263,25 +268,11 @@ final class RowView {
     private func hideMessageParts(keepBubble: Bool = false) {
         Self.hide(topLabelWidget)
         Self.hide(nameLabelWidget)
+        Self.hide(timeLabelWidget)
         Self.hide(statusLabelWidget)
         Self.hide(bottomLabelWidget)
         avatarView?.hide()
         if !keepBubble { bubbleView?.hide() }
-    }
-
-    private func showName(_ name: String, time: String, host: any RowHost) {
-        let style = host.style
-        let shown = InertText.singleLine(name)
-        let label = LabelText(nameLabel)
-        if time.isEmpty {
-            label.show(shown, font: host.measurer.description(style.nameFont))
-        } else {
-            let size = Int(style.labelFont.size * 1024)
-            label.show(
-                markup: "<b>\(LabelText.escape(shown))</b>  <span size=\"\(size)\" weight=\"normal\" foreground=\"\(style.labelColor.css)\">\(LabelText.escape(time))</span>",
-                font: host.measurer.description(style.nameFont))
-        }
-        nameLabel.isShown = true
     }
 
     private func show(_ label: WidgetPointer, _ text: String, font: FontSpec, host: any RowHost) {
@@ -304,11 +295,12 @@ final class RowView {
     private func allocate() {
         guard let row else { return }
         switch row {
-        case .history:
+        case .history, .newerHistory:
             if let content = layout.content ?? layout.bubble { history.place(content, rowHeight: layout.height) }
         case .typing, .message:
             place(topLabelWidget, layout.topLabel)
             place(nameLabelWidget, layout.nameLabel)
+            place(timeLabelWidget, layout.timeLabel)
             place(statusLabelWidget, layout.status)
             place(bottomLabelWidget, layout.bottomLabel)
             if let rect = layout.avatar { avatarView?.place(rect) }

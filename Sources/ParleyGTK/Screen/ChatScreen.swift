@@ -6,27 +6,43 @@ import ParleyCore
 /// ```swift
 /// let screen = ChatScreen(conversation: chat, style: .iMessage)
 /// screen.inputBar.onSend { text in chat.append(.text(text)) }
+/// screen.events.onEvent { event in print(event) }
 /// gtk_window_set_child(window, screen.widget)
 /// ```
 ///
+/// It has the shape of the terminal's `ChatScreen`: ``presenter``, ``events``, ``pager``,
+/// ``inputBar`` (the composer's model) and ``register(kind:_:)`` mean the same in both.
 /// The input bar follows the style's preset (iMessage, Slack or Messenger) unless one is
-/// given. Changing ``style`` restyles both parts (the input bar keeps its items). The
+/// given. Sending returns to the present first (after a jump) and scrolls to the newest
+/// message. Changing ``style`` restyles both parts (the input bar keeps its items). The
 /// widget keeps the screen alive: an app may keep only ``widget``.
 @MainActor
 public final class ChatScreen {
-    /// A vertical box holding ``messages`` and ``inputBar``.
+    /// A vertical box holding ``messages`` and ``inputBarView``.
     public let widget: WidgetPointer
     /// The message list.
     public let messages: MessengerView
-    /// The composer.
-    public let inputBar: InputBarView
+    /// The composer's widget.
+    public let inputBarView: InputBarView
+
+    /// The list's logic: frames, scrolling, jumps, taps.
+    public var presenter: ChatPresenter { messages.presenter }
+    /// Taps, links, load-earlier: everything the user does to the list.
+    public var events: MessengerEvents { messages.events }
+    /// The composer's model: its text, items and send handlers.
+    public var inputBar: InputBar { inputBarView.model }
+    /// Where history comes from; pages load as either end of the list nears.
+    public var pager: HistoryPager? {
+        get { messages.pager }
+        set { messages.pager = newValue }
+    }
 
     /// The style of both parts.
     public var style: ChatStyle {
         get { messages.style }
         set {
             messages.style = newValue
-            inputBar.style = newValue
+            inputBarView.style = newValue
         }
     }
 
@@ -39,13 +55,25 @@ public final class ChatScreen {
     ///   - images: Where pictures come from.
     public init(conversation: Conversation, style: ChatStyle = .light, inputBar: InputBar? = nil, images: ImageLoader = .shared) {
         messages = MessengerView(conversation: conversation, style: style, images: images)
-        self.inputBar = InputBarView(inputBar ?? Self.preset(for: style), style: style)
+        inputBarView = InputBarView(inputBar ?? Self.preset(for: style), style: style)
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_widget_add_css_class(widget, "parley-chat")
         gtk_widget_set_vexpand(messages.widget, 1)
         gtk_box_append(widget.ptr(), messages.widget)
-        gtk_box_append(widget.ptr(), self.inputBar.widget)
+        gtk_box_append(widget.ptr(), inputBarView.widget)
+        let messages = self.messages
+        inputBarView.sendGate = { send in
+            let sent = messages.presenter.send(send)
+            messages.relayout()
+            return sent
+        }
         widget.keepAlive(self, key: "parley-chat-screen")
+    }
+
+    /// Shows custom messages of `kind` with widgets from `factory` (see
+    /// ``MessengerView/register(kind:_:)``).
+    public func register(kind: String, _ factory: @escaping @MainActor (CustomContent, MessageID) -> WidgetPointer) {
+        messages.register(kind: kind, factory)
     }
 
     /// The input bar preset that goes with a theme: Slack's for flat rows, Messenger's for

@@ -70,7 +70,7 @@ struct StyleSheet {
             let name = side == .incoming ? "incoming" : "outgoing"
             let colors = style[side]
             css += """
-                \(s) bubble.\(name) { background-color: \(style.bubbles.color(for: side).css); color: \(colors.textColor.css); }
+                \(s) bubble.\(name) { background-color: \(style[side].bubbleColor.css); color: \(colors.textColor.css); }
                 \(s) bubble.\(name) > label link { color: \(colors.linkColor.css); text-decoration-line: underline; }
 
                 """

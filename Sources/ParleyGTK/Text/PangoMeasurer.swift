@@ -1,18 +1,24 @@
 import CGtk4
 import Foundation
+import Synchronization
 import ParleyCore
 
 /// Measures text with Pango, in pixels: the ``TextMeasurer`` behind GTK layouts.
 ///
 /// It lays text out exactly as the message labels draw it (same font descriptions, same
 /// wrapping, the display's resolution and font options), so the core's frames and the
-/// labels agree. Thread-safe: one lock around one Pango layout.
-public final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
-    private let lock = NSLock()
-    private let context: OpaquePointer
-    private let layout: OpaquePointer
-    private var fonts: [FontSpec: OpaquePointer] = [:]
-    private let fonts_: FontMapping
+/// labels agree. Thread-safe: the Pango context, its layout and the font descriptions
+/// live behind one lock.
+public final class PangoMeasurer: TextMeasurer, Sendable {
+    /// Pango's objects, used only with the lock held (which is what makes passing them
+    /// to the lock safe: nothing else keeps them).
+    private struct Pango: @unchecked Sendable {
+        let context: OpaquePointer
+        let layout: OpaquePointer
+        var fonts: [FontSpec: OpaquePointer] = [:]
+        let mapping: FontMapping
+    }
+    private let pango: Mutex<Pango>
 
     /// A measurer using `widget`'s Pango context (its display's resolution and font
     /// options): what that widget's labels will use.
@@ -31,29 +37,34 @@ public final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
     }
 
     init(context: OpaquePointer, fonts: FontMapping) {
-        self.context = context
-        self.layout = pango_layout_new(context)
-        self.fonts_ = fonts
+        let layout = pango_layout_new(context)!
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        pango = Mutex(Pango(context: context, layout: layout, mapping: fonts))
     }
 
     deinit {
-        for description in fonts.values { pango_font_description_free(description) }
-        g_object_unref(UnsafeMutableRawPointer(layout))
-        g_object_unref(UnsafeMutableRawPointer(context))
+        pango.withLock { pango in
+            for description in pango.fonts.values { pango_font_description_free(description) }
+            g_object_unref(UnsafeMutableRawPointer(pango.layout))
+            g_object_unref(UnsafeMutableRawPointer(pango.context))
+        }
     }
 
-    /// The Pango font description of `font`, as labels use it.
+    /// The Pango font description of `font`, as labels use it (owned by the measurer).
     func description(_ font: FontSpec) -> OpaquePointer {
-        if let cached = fonts[font] { return cached }
-        let description = fonts_.description(for: font)
-        fonts[font] = description
+        pango.withLock { Self.description(font, in: &$0) }
+    }
+
+    private static func description(_ font: FontSpec, in pango: inout Pango) -> OpaquePointer {
+        if let cached = pango.fonts[font] { return cached }
+        let description = pango.mapping.description(for: font)
+        pango.fonts[font] = description
         return description
     }
 
     public func measure(_ text: String, font: FontSpec, maxWidth: Double) -> TextMetrics {
-        lock.withLock {
-            prepare(text, font: font, maxWidth: maxWidth)
+        pango.withLock { pango in
+            let layout = Self.prepare(text, font: font, maxWidth: maxWidth, in: &pango)
             var logical = PangoRectangle()
             pango_layout_get_pixel_extents(layout, nil, &logical)
             let lines = Int(pango_layout_get_line_count(layout))
@@ -64,8 +75,8 @@ public final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
     }
 
     public func utf8Offset(at point: Point, in text: String, font: FontSpec, maxWidth: Double) -> Int? {
-        lock.withLock {
-            prepare(text, font: font, maxWidth: maxWidth)
+        pango.withLock { pango in
+            let layout = Self.prepare(text, font: font, maxWidth: maxWidth, in: &pango)
             var logical = PangoRectangle()
             pango_layout_get_pixel_extents(layout, nil, &logical)
             guard point.x >= 0, point.y >= 0, point.x < Double(logical.width), point.y < Double(logical.height)
@@ -78,11 +89,13 @@ public final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
         }
     }
 
-    private func prepare(_ text: String, font: FontSpec, maxWidth: Double) {
-        pango_layout_set_font_description(layout, description(font))
+    private static func prepare(_ text: String, font: FontSpec, maxWidth: Double, in pango: inout Pango) -> OpaquePointer {
+        let layout = pango.layout
+        pango_layout_set_font_description(layout, description(font, in: &pango))
         pango_layout_set_width(layout, maxWidth.isFinite ? Int32(clamping: Int(maxWidth * Double(PANGO_SCALE))) : -1)
         text.utf8CString.withUnsafeBufferPointer { buffer in
             pango_layout_set_text(layout, buffer.baseAddress, Int32(buffer.count - 1))
         }
+        return layout
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import ParleyCore
 
 /// Draws a custom message kind into cells: register one per ``CustomPayload/kind`` with
-/// ``MessengerScreen/register(kind:_:)``.
+/// ``ChatScreen/register(kind:_:)``.
 ///
 /// `base` is the style of text in the bubble (its colours), so a renderer can draw on the
 /// bubble rather than over it.
@@ -33,7 +33,9 @@ struct RowPainter {
         let layout = row.layout
         switch row.row {
         case .history(let indicator):
-            drawHistory(indicator, layout, dy, &buffer)
+            drawHistory(indicator, edge: .older, layout, dy, &buffer)
+        case .newerHistory(let indicator):
+            drawHistory(indicator, edge: .newer, layout, dy, &buffer)
         case .typing(let typers):
             drawTyping(typers, layout, dy, &buffer)
         case .message(let message):
@@ -50,11 +52,11 @@ struct RowPainter {
         }
         if let rect = layout.nameLabel {
             let area = CellRect(rect, dy: dy)
-            var used = buffer.put(message.sender.name, x: area.x, y: area.y, style: palette.name(for: message.sender), maxWidth: area.width)
-            if !context.time.isEmpty, used + 2 < area.width {
-                used += 1
-                buffer.put(context.time, x: area.x + used, y: area.y, style: palette.label, maxWidth: area.width - used)
-            }
+            buffer.put(message.sender.name, x: area.x, y: area.y, style: palette.name(for: message.sender), maxWidth: area.width)
+        }
+        if let rect = layout.timeLabel {
+            let area = CellRect(rect, dy: dy)
+            buffer.put(context.time, x: area.x, y: area.y, style: palette.label, maxWidth: area.width)
         }
         if let rect = layout.avatar { drawAvatar(message.sender, CellRect(rect, dy: dy), &buffer) }
         // A collection's cards are framed themselves; a bubble around them only adds noise.
@@ -237,14 +239,8 @@ struct RowPainter {
     }
 
     private func drawStatus(_ status: DeliveryStatus, _ area: CellRect, _ buffer: inout CellBuffer) {
-        let (mark, style): (String, CellStyle)
-        switch status {
-        case .sending: (mark, style) = ("◷", palette.label)
-        case .sent: (mark, style) = ("✓", palette.label)
-        case .delivered: (mark, style) = ("✓✓", palette.label)
-        case .read: (mark, style) = ("✓✓", palette.read)
-        case .failed: (mark, style) = ("!", palette.failure)
-        }
+        let mark = self.style.strings.mark(for: status)
+        let style = status == .read ? palette.read : status == .failed ? palette.failure : palette.label
         buffer.put(mark, x: area.maxX - 1 - TerminalWidth.columns(of: mark), y: area.y, style: style)
     }
 
@@ -265,24 +261,30 @@ struct RowPainter {
         }
         if let label = layout.bottomLabel {
             let labelArea = CellRect(label, dy: dy)
-            buffer.put(TypingIndicator.label(for: typers), x: labelArea.x, y: labelArea.y, style: palette.label.adding(.italic), maxWidth: labelArea.width)
+            buffer.put(style.strings.typingLabel(for: typers), x: labelArea.x, y: labelArea.y, style: palette.label.adding(.italic), maxWidth: labelArea.width)
         }
     }
 
     private static let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
 
-    private func drawHistory(_ indicator: HistoryIndicator, _ layout: RowLayout, _ dy: Double, _ buffer: inout CellBuffer) {
-        guard let rect = layout.content else { return }
+    private func drawHistory(_ indicator: HistoryIndicator, edge: HistoryEdge, _ layout: RowLayout, _ dy: Double, _ buffer: inout CellBuffer) {
+        guard let rect = layout.content, indicator.isVisible else { return }
         let area = CellRect(rect, dy: dy)
+        let text = style.strings.history(indicator, edge: edge)
+        let glyph: String
+        let look: CellStyle
         switch indicator {
         case .hidden: return
         case .loading:
-            let frame = Self.spinner[Int(time * 12) % Self.spinner.count]
-            buffer.put("\(frame) " + indicator.title, x: area.x - 2, y: area.y, style: palette.label)
+            glyph = String(Self.spinner[Int(time * 12) % Self.spinner.count])
+            look = palette.label
         case .loadEarlier:
-            buffer.put("↑ " + indicator.title, x: area.x - 2, y: area.y, style: palette.label.adding(.underline))
+            glyph = edge == .older ? "↑" : "↓"
+            look = palette.label.adding(.underline)
         case .failed:
-            buffer.put("⚠ " + indicator.title, x: area.x - 2, y: area.y, style: palette.failure)
+            glyph = "⚠"
+            look = palette.failure
         }
+        buffer.put("\(glyph) " + text.line, x: area.x - 2, y: area.y, style: look)
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 import ParleyCore
 
-/// A ``MessengerScreen`` running in the real terminal: the full-screen chat client.
+/// A ``ChatScreen`` running in the real terminal: the full-screen chat client.
 ///
 /// ```swift
-/// let screen = MessengerScreen(conversation: chat, style: .dark)
+/// let screen = ChatScreen(conversation: chat, style: .dark)
 /// screen.inputBar.onSend { text in chat.append(.text(text)) }
 /// try await TerminalMessenger(screen: screen).run()
 /// ```
@@ -17,7 +17,7 @@ import ParleyCore
 @MainActor
 public final class TerminalMessenger {
     /// The screen shown.
-    public let screen: MessengerScreen
+    public let screen: ChatScreen
     private let session: TerminalSession
     private var renderer: AnsiRenderer
     private let started = Date()
@@ -27,7 +27,7 @@ public final class TerminalMessenger {
     /// - Parameter environment: Decides the colour depth (COLORTERM, TERM, NO_COLOR).
     /// - Throws: ``TerminalError`` when standard input or output is not a terminal.
     public init(
-        screen: MessengerScreen, environment: [String: String] = ProcessInfo.processInfo.environment,
+        screen: ChatScreen, environment: [String: String] = ProcessInfo.processInfo.environment,
         options: TerminalSession.Options = TerminalSession.Options()
     ) throws {
         self.screen = screen
@@ -46,6 +46,7 @@ public final class TerminalMessenger {
         Thread.detachNewThread { reader.run() }
         let observation = screen.conversation.observe { _ in continuation.yield(.changed) }
         screen.pictures.onChange = { continuation.yield(.changed) }
+        screen.presenter.onNeedsDisplay = { continuation.yield(.changed) }
         // The clock ticks only while something on screen moves; idle, the loop sleeps.
         var ticker: Task<Void, Never>?
         func tick(_ animating: Bool) {
@@ -64,6 +65,7 @@ public final class TerminalMessenger {
         defer {
             ticker?.cancel()
             observation.cancel()
+            screen.presenter.onNeedsDisplay = nil
         }
         tick(try draw())
         loop: for await event in stream {

@@ -21,11 +21,11 @@ public struct TerminalPalette: Sendable {
     }
 
     /// The fill of a bubble on `side`.
-    func bubble(_ side: Side) -> TerminalColor { color(style.bubbles.color(for: side)) }
+    func bubble(_ side: Side) -> TerminalColor { color(style[side].bubbleColor) }
 
     /// Text inside a bubble on `side`.
     func text(_ side: Side) -> CellStyle {
-        let filled = style.bubbles.color(for: side).alpha > 0.05 && usesColor
+        let filled = style[side].bubbleColor.alpha > 0.05 && usesColor
         return CellStyle(
             foreground: color(style[side].textColor),
             background: filled ? bubble(side) : .default)

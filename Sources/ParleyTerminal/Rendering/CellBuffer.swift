@@ -50,6 +50,11 @@ public struct CellRect: Hashable, Sendable {
     public var maxX: Int { x + width }
     /// One past the bottom row.
     public var maxY: Int { y + height }
+
+    /// Whether the cell at (`x`, `y`) lies inside.
+    public func contains(x: Int, y: Int) -> Bool {
+        x >= self.x && x < maxX && y >= self.y && y < maxY
+    }
 }
 
 /// A grid of cells that widgets draw into and renderers diff (ratatui's buffer).

@@ -37,8 +37,8 @@ enum Showcase {
         var question: String
         var options: [String]
         var summary: String { "Poll: \(question)" }
-        func size(fitting width: Double, measurer: any TextMeasurer) -> Size {
-            Size(width: min(width, 240), height: 40 + Double(options.count) * 28)
+        func size(fitting width: Double, in units: ContentUnits) -> Size {
+            Size(width: min(width, units.width(characters: 34)), height: units.height(lines: Double(options.count + 1)))
         }
     }
 

@@ -1,22 +1,28 @@
 import Foundation
 import ParleyCore
 
-/// A whole chat screen in cells: a title line, the message list, a "↓ N new" marker, and
+/// A whole chat screen in cells: a title line, the message list, a "↓ N new" badge, and
 /// the input bar; state in, ``CellBuffer`` out.
 ///
 /// It owns no terminal: ``render(time:)`` returns a buffer and the cursor position, and
 /// ``perform(_:)`` applies a ``MessengerCommand``. ``TerminalMessenger`` connects it to a
-/// real terminal; tests and the headless demo drive it directly.
+/// real terminal; tests and the headless demo drive it directly. What the list shows and
+/// what each gesture means is decided by its ``presenter``, as in every Parley front end.
 @MainActor
-public final class MessengerScreen {
+public final class ChatScreen {
     /// The conversation shown.
     public let conversation: Conversation
-    /// The list's scroll state.
-    public let viewport: Viewport
+    /// The list's logic: frames, scrolling, jumps, taps.
+    public let presenter: ChatPresenter
     /// The composer's model.
     public let inputBar: InputBar
     /// Taps, links, load-earlier: everything the user does to the list.
-    public let events = MessengerEvents()
+    public var events: MessengerEvents { presenter.events }
+    /// Where history comes from; pages load as either end of the list nears.
+    public var pager: HistoryPager? {
+        get { presenter.pager }
+        set { presenter.pager = newValue }
+    }
     /// Decoded pictures for image messages; set its ``PictureCache/onChange`` to redraw.
     public let pictures = PictureCache()
     /// The title line's text.
@@ -29,7 +35,6 @@ public final class MessengerScreen {
     /// The screen's height in rows.
     public private(set) var rows: Int
 
-    let engine: LayoutEngine
     private let measurer = TerminalMeasurer()
     private var editor = LineEditor()
     private var customRenderers: [String: CustomCellRenderer] = [:]
@@ -41,12 +46,15 @@ public final class MessengerScreen {
     private var lastFrameRows: [RowID: Double] = [:]
     /// Whether the last frame showed something that moves (typing dots, a spinner).
     public private(set) var isAnimating = false
+    /// Where the last frame drew the new-messages badge (a click there returns to the
+    /// newest message).
+    private var badgeArea: CellRect?
 
     /// Creates a screen.
     ///
     /// - Parameters:
     ///   - conversation: What to show.
-    ///   - style: A theme; its metrics are replaced by ``ChatMetrics/cells``.
+    ///   - style: A theme, adapted to cells (``ChatStyle/adapted(to:)``).
     ///   - inputBar: The composer; the iMessage preset in cells by default.
     ///   - title: The title line.
     ///   - columns: Width in cells.
@@ -57,30 +65,22 @@ public final class MessengerScreen {
         title: String = "Parley", columns: Int = 80, rows: Int = 24, usesColor: Bool = true
     ) {
         self.conversation = conversation
-        var cellStyle = style.withMetrics(Self.metrics(for: style))
-        cellStyle.emojiFont.size = cellStyle.bodyFont.size
-        engine = LayoutEngine(style: cellStyle, measurer: TerminalMeasurer())
+        presenter = ChatPresenter(
+            conversation: conversation, style: style, units: .cells, measurer: TerminalMeasurer(),
+            size: Size(width: Double(max(1, columns)), height: 1))
         self.inputBar = inputBar ?? InputBar.iMessage(metrics: .cells)
         self.title = title
         self.usesColor = usesColor
         self.columns = max(1, columns)
         self.rows = max(1, rows)
-        viewport = Viewport(conversation: conversation, layoutEngine: engine, size: Size(width: Double(self.columns), height: 1))
         layoutScreen()
     }
 
-    /// Cell metrics for `style`: flat themes keep a narrow avatar column and no padding.
-    static func metrics(for style: ChatStyle) -> ChatMetrics {
-        var metrics = ChatMetrics.cells
-        if style.layout == .flat {
-            metrics.bubbleInsets = .zero
-            metrics.maxBubbleFraction = 1
-        }
-        return metrics
+    /// The style in use, in cell metrics; setting one restyles the list.
+    public var style: ChatStyle {
+        get { presenter.style }
+        set { presenter.style = newValue }
     }
-
-    /// The style in use, in cell metrics.
-    public var style: ChatStyle { engine.style }
 
     /// Draws custom messages of `kind` with `renderer`.
     public func register(kind: String, _ renderer: @escaping CustomCellRenderer) {
@@ -102,30 +102,29 @@ public final class MessengerScreen {
     /// The screen at `time` seconds (animations), and where the terminal cursor goes.
     public func render(time: Double = 0) -> (buffer: CellBuffer, cursor: (x: Int, y: Int)?) {
         layoutScreen()
-        let palette = TerminalPalette(style: engine.style, usesColor: usesColor)
+        let palette = TerminalPalette(style: style, usesColor: usesColor)
         var screen = CellBuffer(width: columns, height: rows)
 
         // Message list, drawn in place; the title and the input bar are drawn over any
         // row that spills past the list's band.
-        var painter = RowPainter(style: engine.style, palette: palette, measurer: measurer, time: time, customRenderers: customRenderers)
+        var painter = RowPainter(style: style, palette: palette, measurer: measurer, time: time, customRenderers: customRenderers)
         painter.top = listTop
         painter.pictures = pictures
-        viewport.prefetchIfNeeded()
-        let visible = viewport.visibleRows()
-        noteScroll(visible)
-        for row in visible { painter.draw(row, into: &screen) }
-        isAnimating = visible.contains { row in
-            switch row.row {
-            case .typing: return true
-            case .history(let indicator): return indicator == .loading
-            case .message: return false
-            }
+        let frame = presenter.frame()
+        noteScroll(frame.rows)
+        for row in frame.rows { painter.draw(row, into: &screen) }
+        isAnimating = frame.isAnimating
+        if let empty = frame.emptyText, listHeight > 0 {
+            let width = min(columns, TerminalWidth.columns(of: empty))
+            screen.put(empty, x: max(0, (columns - width) / 2), y: listTop + listHeight / 2, style: palette.label.adding(.italic), maxWidth: columns)
         }
-        let unread = viewport.unreadCount()
-        if unread > 0, listHeight > 0 {
-            let marker = " ↓ \(unread > 998 ? "999+" : String(unread)) new "
-            let width = TerminalWidth.columns(of: marker)
-            screen.put(marker, x: max(0, columns - width - 2), y: listTop + listHeight - 1, style: palette.accent)
+        badgeArea = nil
+        if let badge = frame.badge, listHeight > 0 {
+            let text = " \(badge.text) "
+            let width = min(columns, TerminalWidth.columns(of: text))
+            let area = CellRect(x: max(0, columns - width - 2), y: listTop + listHeight - 1, width: width, height: 1)
+            screen.put(text, x: area.x, y: area.y, style: palette.accent, maxWidth: columns)
+            badgeArea = area
         }
         // Below the list: clear what spilled, before the input bar draws.
         screen.fill(CellRect(x: 0, y: listTop + listHeight, width: columns, height: rows - listTop - listHeight), style: .plain)
@@ -147,9 +146,7 @@ public final class MessengerScreen {
         let barHeight = Int(bar.height.rounded(.up))
         listTop = rows > 3 ? 1 : 0
         listHeight = max(0, rows - listTop - barHeight - 1)
-        if viewport.size != Size(width: Double(columns), height: Double(listHeight)) {
-            viewport.resize(to: Size(width: Double(columns), height: Double(listHeight)))
-        }
+        presenter.resize(to: Size(width: Double(columns), height: Double(listHeight)))
     }
 
     private var barTop: Int { listTop + listHeight + 1 }
@@ -235,15 +232,18 @@ public final class MessengerScreen {
         case .killToLineStart: editor.killToLineStart(in: &text)
         case .killToLineEnd: editor.killToLineEnd(in: &text)
         case .send:
-            if inputBar.send() {
-                editor.clamp(to: inputBar.text)
-                viewport.scrollToBottom()
+            // What is sent belongs to the present: the presenter returns there first.
+            let bar = inputBar
+            presenter.send { [weak self] in
+                let sent = bar.send()
+                if sent, let self { self.editor.clamp(to: bar.text) }
+                return sent
             }
             return true
         case .scroll(let rows): scrollList(by: Double(rows))
         case .page(let pages): scrollList(by: Double(pages) * Double(max(1, listHeight - 2)))
-        case .scrollToTop: viewport.scrollToTop()
-        case .scrollToBottom: viewport.scrollToBottom()
+        case .scrollToTop: presenter.scrollToTop()
+        case .scrollToBottom: presenter.scrollToBottom()
         case .click(let x, let y): click(x: x, y: y, gesture: .tap)
         case .longPress(let x, let y): click(x: x, y: y, gesture: .longPress)
         case .repaint: break
@@ -259,7 +259,7 @@ public final class MessengerScreen {
     /// renderer can move the screen with the terminal's own scrolling instead of
     /// repainting every row.
     private func scrollList(by distance: Double) {
-        viewport.scroll(by: distance)
+        presenter.scroll(by: distance)
         scrolledSinceFrame = true
     }
 
@@ -297,17 +297,15 @@ public final class MessengerScreen {
             return
         }
         guard y >= listTop, y < listTop + listHeight else { return }
-        // The unread marker jumps to the newest message.
-        if gesture == .tap, y == listTop + listHeight - 1, viewport.unreadCount() > 0, x >= columns - 14 {
-            viewport.scrollToBottom()
+        // The badge returns to the newest message.
+        if gesture == .tap, let badge = badgeArea, badge.contains(x: x, y: y) {
+            presenter.scrollToBottom()
             return
         }
-        guard let event = viewport.event(at: Point(x: Double(x) + 0.5, y: Double(y - listTop) + 0.5), gesture: gesture) else { return }
-        if event == .tapLoadEarlier, let pager = viewport.pager {
-            Task { @MainActor in
-                if case .failed = pager.state { await pager.retry() } else { await pager.loadEarlier() }
-            }
+        let point = Point(x: Double(x) + 0.5, y: Double(y - listTop) + 0.5)
+        switch gesture {
+        case .tap: presenter.tap(at: point)
+        case .longPress: presenter.longPress(at: point)
         }
-        events.send(event)
     }
 }

@@ -1,0 +1,85 @@
+/// Everything a front end draws for one frame of the message list, decided by the core
+/// and read under one lock (``ChatPresenter/frame(overscan:)``).
+///
+/// A front end draws ``rows`` at their `y`, the ``badge`` when there is one, the
+/// ``emptyText`` when there is one, and the scroll bar from ``scrollIndicator``; it ticks
+/// its animation clock while ``isAnimating``.
+public struct ChatFrame: Sendable {
+    /// The list's size.
+    public var size: Size
+    /// The rows on screen (plus the overscan asked for), top to bottom, with their layouts.
+    public var rows: [VisibleRow]
+    /// What the history row above the oldest loaded message shows.
+    public var olderHistory: HistoryIndicator
+    /// What the row below the newest loaded message shows after a jump into the past
+    /// (newer pages loading, or failed).
+    public var newerHistory: HistoryIndicator
+    /// Whether the view follows new messages.
+    public var isPinnedToBottom: Bool
+    /// Whether the newest loaded row's bottom is in view.
+    public var isAtBottom: Bool
+    /// Whether the newest loaded message is the newest there is (`false` after a jump).
+    public var isShowingLatest: Bool
+    /// Messages from others below the newest one seen.
+    public var unreadCount: Int
+    /// The floating "↓ 3 new messages" button; `nil` when the present is in view.
+    public var badge: NewMessagesBadge?
+    /// What to show over an empty list; `nil` while there is something to show or load.
+    public var emptyText: String?
+    /// Who is typing.
+    public var typers: [Sender]
+    /// Whether something on screen moves (typing dots, a spinner): keep drawing frames.
+    public var isAnimating: Bool
+    /// The scroll bar's thumb.
+    public var scrollIndicator: ScrollIndicator
+
+    /// Creates a frame; front ends get theirs from ``ChatPresenter/frame(overscan:)``.
+    public init(
+        size: Size, rows: [VisibleRow], olderHistory: HistoryIndicator = .hidden,
+        newerHistory: HistoryIndicator = .hidden, isPinnedToBottom: Bool = true, isAtBottom: Bool = true,
+        isShowingLatest: Bool = true, unreadCount: Int = 0, badge: NewMessagesBadge? = nil,
+        emptyText: String? = nil, typers: [Sender] = [], isAnimating: Bool = false,
+        scrollIndicator: ScrollIndicator = ScrollIndicator(position: 0, length: 1)
+    ) {
+        self.size = size
+        self.rows = rows
+        self.olderHistory = olderHistory
+        self.newerHistory = newerHistory
+        self.isPinnedToBottom = isPinnedToBottom
+        self.isAtBottom = isAtBottom
+        self.isShowingLatest = isShowingLatest
+        self.unreadCount = unreadCount
+        self.badge = badge
+        self.emptyText = emptyText
+        self.typers = typers
+        self.isAnimating = isAnimating
+        self.scrollIndicator = scrollIndicator
+    }
+}
+
+/// The floating button that returns to the newest message, with what it says.
+public struct NewMessagesBadge: Hashable, Sendable {
+    /// Unread messages below (0: the button only scrolls down).
+    public var unreadCount: Int
+    /// What the button shows: "↓", "↓ 1 new message", "↓ 999+ new messages".
+    public var text: String
+    /// What a screen reader says for it.
+    public var accessibleLabel: String
+
+    /// The badge for `unreadCount` unread messages in `strings`' language; counts past
+    /// `limit` show as "limit+".
+    public init(unreadCount: Int, strings: ChatStrings, limit: Int = 999) {
+        self.unreadCount = unreadCount
+        if unreadCount <= 0 {
+            text = "↓"
+            accessibleLabel = strings.scrollToNewest
+        } else {
+            var words = strings.newMessages(min(unreadCount, limit))
+            if unreadCount > limit, let range = words.range(of: String(limit)) {
+                words.replaceSubrange(range, with: "\(limit)+")
+            }
+            text = "↓ " + words
+            accessibleLabel = words
+        }
+    }
+}

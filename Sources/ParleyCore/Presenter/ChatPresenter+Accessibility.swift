@@ -1,0 +1,31 @@
+import Foundation
+
+/// What assistive technology says for each row, in the screen's language.
+extension ChatPresenter {
+    /// The accessible name of `row`: "Alice, 12:31: Lunch?", "You, 12:32: Sure (read)",
+    /// "Loading earlier messages…". Times are in the one clock format of the labels.
+    public func accessibleLabel(for row: VisibleRow) -> String {
+        Self.accessibleLabel(for: row.row, context: row.context, style: style)
+    }
+
+    /// The accessible name of `row` in `context` under `style`.
+    public nonisolated static func accessibleLabel(for row: Row, context: RowContext?, style: ChatStyle) -> String {
+        let strings = style.strings
+        switch row {
+        case .history(let indicator):
+            return strings.history(indicator, edge: .older).line
+        case .newerHistory(let indicator):
+            return strings.history(indicator, edge: .newer).line
+        case .typing(let typers):
+            return strings.typingLabel(for: typers)
+        case .message(let message):
+            let outgoing = context?.side == .outgoing
+            let who = outgoing ? strings.you : InertText.singleLine(message.sender.name)
+            let time = context.map(\.time).flatMap { $0.isEmpty ? nil : $0 } ?? Grouping(style: style).timeText(message.date)
+            var label = "\(who), \(time): " + strings.summary(of: message.content)
+            if outgoing { label += " (\(strings.name(of: message.status)))" }
+            if message.isEdited { label += ", " + strings.edited.lowercased() }
+            return label
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+/// Every text the chat screen shows or speaks by itself, in one place: labels, the history
+/// rows, delivery marks and their names, the new-messages badge, the empty state.
+///
+/// Both front ends draw these texts and no others, so translating Parley means replacing
+/// this value (``ChatStyle/strings``). Texts that depend on a number or on names are
+/// closures, so a language can choose its own plural forms and word order.
+///
+/// ```swift
+/// var style = ChatStyle.iMessage
+/// style.strings.emptyConversation = "Noch keine Nachrichten"
+/// style.strings.newMessages = { $0 == 1 ? "1 neue Nachricht" : "\($0) neue Nachrichten" }
+/// ```
+public struct ChatStrings: Sendable {
+    /// The day separator of today.
+    public var today = "Today"
+    /// The day separator of yesterday.
+    public var yesterday = "Yesterday"
+    /// The label under an edited message.
+    public var edited = "Edited"
+    /// The label under an outgoing message that failed.
+    public var notDelivered = "Not delivered"
+    /// Who the local user is, in accessible names ("You, 12:31: hi").
+    public var you = "You"
+    /// What an empty conversation shows once no history is loading; empty for nothing.
+    public var emptyConversation = "No messages yet"
+
+    /// The button of the history row in manual mode.
+    public var loadEarlier = "Load earlier messages"
+    /// The history row while a page loads.
+    public var loadingEarlier = "Loading earlier messages…"
+    /// The history row after a failed fetch, given the reason.
+    public var earlierFailed: @Sendable (_ reason: String) -> String = { "Couldn’t load earlier messages (\($0))" }
+    /// The button of the row under the newest loaded message after a jump (manual mode).
+    public var loadNewer = "Load newer messages"
+    /// The row under the newest loaded message while a newer page loads.
+    public var loadingNewer = "Loading newer messages…"
+    /// That row after a failed fetch, given the reason.
+    public var newerFailed: @Sendable (_ reason: String) -> String = { "Couldn’t load newer messages (\($0))" }
+    /// The action that tries a failed fetch again.
+    public var retry = "Retry"
+
+    /// The new-messages badge's words for a count of unread messages (the badge adds the
+    /// arrow): "1 new message", "12 new messages".
+    public var newMessages: @Sendable (_ count: Int) -> String = { $0 == 1 ? "1 new message" : "\($0) new messages" }
+    /// The badge's accessible name when nothing unread waits below.
+    public var scrollToNewest = "Scroll to the newest message"
+    /// The typing row's label for the names of those typing (never empty).
+    public var typing: @Sendable (_ names: [String]) -> String = { names in
+        switch names.count {
+        case 1: return "\(names[0]) is typing…"
+        case 2: return "\(names[0]) and \(names[1]) are typing…"
+        case 3: return "\(names[0]), \(names[1]) and \(names[2]) are typing…"
+        default: return "\(names[0]), \(names[1]) and \(names.count - 2) others are typing…"
+        }
+    }
+
+    /// A picture, in summaries ("Photo: the caption").
+    public var photo = "Photo"
+    /// A collection of `count` items, in summaries.
+    public var items: @Sendable (_ count: Int) -> String = { $0 == 1 ? "1 item" : "\($0) items" }
+    /// The mark drawn after an outgoing message for each delivery status.
+    public var statusMarks: [DeliveryStatus: String] = [
+        .sending: "◷", .sent: "✓", .delivered: "✓✓", .read: "✓✓", .failed: "!",
+    ]
+    /// What each delivery status is called when spoken or written out.
+    public var statusNames: [DeliveryStatus: String] = [
+        .sending: "sending", .sent: "sent", .delivered: "delivered", .read: "read", .failed: "not delivered",
+    ]
+
+    /// The English texts.
+    public init() {}
+
+    /// The English texts (the default of every style).
+    public static let english = ChatStrings()
+
+    // MARK: Derived texts
+
+    /// The mark of `status` ("✓✓").
+    public func mark(for status: DeliveryStatus) -> String {
+        statusMarks[status] ?? ""
+    }
+
+    /// The name of `status` ("delivered").
+    public func name(of status: DeliveryStatus) -> String {
+        statusNames[status] ?? String(describing: status)
+    }
+
+    /// "Alice is typing…"; empty when nobody types. Names are made inert.
+    public func typingLabel(for typers: [Sender]) -> String {
+        typers.isEmpty ? "" : typing(typers.map { InertText.singleLine($0.name) })
+    }
+
+    /// What a history row says and offers for `indicator`, at the top (`edge` `.older`)
+    /// or under the newest loaded message after a jump (`.newer`).
+    public func history(_ indicator: HistoryIndicator, edge: HistoryEdge = .older) -> HistoryRowText {
+        let older = edge == .older
+        switch indicator {
+        case .hidden:
+            return HistoryRowText(label: nil, action: nil, showsSpinner: false)
+        case .loadEarlier:
+            return HistoryRowText(label: nil, action: older ? loadEarlier : loadNewer, showsSpinner: false)
+        case .loading:
+            return HistoryRowText(label: older ? loadingEarlier : loadingNewer, action: nil, showsSpinner: true)
+        case .failed(let reason):
+            let reason = InertText.singleLine(reason)
+            return HistoryRowText(label: older ? earlierFailed(reason) : newerFailed(reason), action: retry, showsSpinner: false)
+        }
+    }
+
+    /// A one-line description of `content`, for accessible names, copying and
+    /// notifications. Made inert.
+    public func summary(of content: MessageContent) -> String {
+        switch content {
+        case .text(let text): return InertText.display(text.string)
+        case .emoji(let emoji): return emoji
+        case .image(let image): return photo + (image.caption.map { ": " + InertText.display($0) } ?? "")
+        case .collection(let collection): return items(collection.items.count)
+        case .custom(let custom): return InertText.display(custom.payload.summary)
+        case .notice(let notice): return InertText.display(notice.text)
+        }
+    }
+}
+
+/// Which end of the loaded messages a history row stands at.
+public enum HistoryEdge: Hashable, Sendable {
+    /// Above the oldest loaded message: earlier pages.
+    case older
+    /// Below the newest loaded message, after a jump into the past: newer pages.
+    case newer
+}
+
+/// What a history row shows: a text, an action button, a spinner.
+public struct HistoryRowText: Hashable, Sendable {
+    /// The text ("Loading earlier messages…", the failure); `nil` for none.
+    public var label: String?
+    /// The button's title ("Load earlier messages", "Retry"); `nil` for no button.
+    public var action: String?
+    /// Whether a spinner turns beside the label.
+    public var showsSpinner: Bool
+
+    /// The whole row as one line: "Couldn’t load … · Retry".
+    public var line: String {
+        [label, action].compactMap { $0 }.joined(separator: " · ")
+    }
+}
