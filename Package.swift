@@ -102,7 +102,9 @@ let package = Package(
             dependencies: ["ParleyCore", "ParleyTerminal", "ParleySQLite", "ParleyGTK", "CGtk4", "CHeapStats"],
             swiftSettings: gtkSwift
         ),
-        .testTarget(name: "ParleyCoreTests", dependencies: ["ParleyCore"], swiftSettings: swift6),
+        // What several test targets use: sources that fail on demand.
+        .target(name: "ParleyTestSupport", dependencies: ["ParleyCore"], path: "Tests/ParleyTestSupport", swiftSettings: swift6),
+        .testTarget(name: "ParleyCoreTests", dependencies: ["ParleyCore", "ParleyTestSupport"], swiftSettings: swift6),
         .testTarget(
             name: "ParleyTerminalTests",
             dependencies: ["ParleyTerminal", "ParleyCore", "CVTerm", "CImageCodecs"],
@@ -113,7 +115,8 @@ let package = Package(
             name: "ParleyImagingTests", dependencies: ["ParleyImaging", "ParleyCore", "CImageCodecs"],
             swiftSettings: swift6),
         .testTarget(
-            name: "ParleyGTKTests", dependencies: ["ParleyGTK", "ParleyImaging", "ParleySQLite", "ParleyCore", "CGtk4", "CParleyGtk"],
+            name: "ParleyGTKTests",
+            dependencies: ["ParleyGTK", "ParleyImaging", "ParleySQLite", "ParleyCore", "ParleyTestSupport", "CGtk4", "CParleyGtk"],
             swiftSettings: gtkSwift),
         .testTarget(name: "ParleySQLiteTests", dependencies: ["ParleySQLite", "ParleyCore"], swiftSettings: swift6),
     ]

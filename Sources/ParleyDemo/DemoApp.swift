@@ -39,14 +39,7 @@ struct DemoApp {
         let history = try DemoHistory(options: historyOptions)
         let conversation = history.conversation
         let style = DemoArguments.style(named: options.theme) ?? .light
-        let bar: InputBar
-        switch style.name {
-        case "slack": bar = .slack(metrics: .cells)
-        case "messenger": bar = .messenger(metrics: .cells)
-        default:
-            bar = .iMessage(metrics: .cells)
-            if style.name != "imessage" { bar.placeholder = "Message" }
-        }
+        let bar = InputBar.preset(for: style, units: .cells)
         let screen = ChatScreen(
             conversation: conversation, style: style, inputBar: bar,
             title: options.transcript.map { "Parley — \(($0 as NSString).lastPathComponent)" } ?? "Parley demo — Alice, Bob, Parley Bot   (type “help”, Ctrl-C quits)",

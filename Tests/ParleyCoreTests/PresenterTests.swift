@@ -1,38 +1,8 @@
 import Foundation
 import Synchronization
 import Testing
+import ParleyTestSupport
 @testable import ParleyCore
-
-/// A window source over an array whose newer pages can be made to fail.
-final class FlakyWindowSource: HistoryWindowSource {
-    let inner: ArrayHistorySource
-    private let failing = Mutex(false)
-
-    init(_ messages: [Message]) { inner = ArrayHistorySource(messages) }
-
-    /// Whether newer pages fail from now on.
-    var failsNewer: Bool {
-        get { failing.withLock { $0 } }
-        set { failing.withLock { $0 = newValue } }
-    }
-
-    struct Offline: LocalizedError {
-        var errorDescription: String? { "offline" }
-    }
-
-    func page(before cursor: HistoryCursor?, limit: Int) async throws -> HistoryPage {
-        try await inner.page(before: cursor, limit: limit)
-    }
-
-    func window(around date: Date, limit: Int) async throws -> HistoryWindow {
-        try await inner.window(around: date, limit: limit)
-    }
-
-    func window(after cursor: HistoryCursor, limit: Int) async throws -> HistoryWindow {
-        if failsNewer { throw Offline() }
-        return try await inner.window(after: cursor, limit: limit)
-    }
-}
 
 /// A custom card ten characters wide and three lines high.
 struct Card: CustomPayload, Equatable {
@@ -75,6 +45,15 @@ struct PresenterTests {
             conversation: conversation, style: style, units: .cells, measurer: MonospaceMeasurer(),
             size: Size(width: 60, height: height))
         return presenter
+    }
+
+    /// A presenter paging ``history``, with the newest page loaded.
+    func paged(pageSize: Int = 50) async -> (Conversation, ChatPresenter) {
+        let conversation = Conversation(me: Fixture.me)
+        let presenter = presenter(conversation)
+        presenter.pager = HistoryPager(conversation: conversation, source: ArrayHistorySource(Self.history), pageSize: pageSize)
+        await presenter.pager?.loadEarlier()
+        return (conversation, presenter)
     }
 
     func filled(_ count: Int = 40) -> Conversation {
@@ -201,6 +180,23 @@ struct PresenterTests {
         #expect(presenter.activateLink("https://example.com", in: row.row.message!.id) == event)
     }
 
+    @Test("a long press on a bubble asks for its menu; the top and the bottom are a verb away")
+    func longPressAndEnds() throws {
+        let presenter = presenter(filled())
+        var events: [MessengerEvent] = []
+        presenter.events.onEvent { events.append($0) }
+        let row = try #require(presenter.frame().rows.last)
+        let bubble = try #require(row.layout.bubble)
+        #expect(presenter.longPress(at: Point(x: bubble.midX, y: row.y + bubble.midY)) == .longPressBubble("m39"))
+        #expect(presenter.longPress(at: Point(x: 0.5, y: -5)) == nil)
+        #expect(events == [.longPressBubble("m39")])
+        presenter.scrollToTop()
+        #expect(presenter.frame().rows.first?.id == .message("m0"))
+        #expect(!presenter.frame().isPinnedToBottom)
+        presenter.scrollToBottom()
+        #expect(presenter.frame().isPinnedToBottom)
+    }
+
     @Test("a scroll bar fraction scrolls to the row the thumb shows; the end pins")
     func fraction() {
         let presenter = presenter(filled(400))
@@ -241,7 +237,7 @@ struct PresenterTests {
     @Test("a failed newer page after a jump shows under the messages; tapping it retries")
     func newerFailure() async throws {
         let conversation = Conversation(me: Fixture.me)
-        let source = FlakyWindowSource(Self.history)
+        let source = OfflineWindowSource(Self.history)
         let presenter = presenter(conversation)
         presenter.pager = HistoryPager(conversation: conversation, source: source, pageSize: 20)
         _ = await presenter.jump(to: Fixture.date(minutes: 500))
@@ -292,10 +288,7 @@ struct PresenterTests {
 
     @Test("jump to a message: scrolls when loaded, loads around its date when not")
     func jumpToMessage() async {
-        let conversation = Conversation(me: Fixture.me)
-        let presenter = presenter(conversation)
-        presenter.pager = HistoryPager(conversation: conversation, source: ArrayHistorySource(Self.history), pageSize: 50)
-        await presenter.pager?.loadEarlier()
+        let (_, presenter) = await paged()
         #expect(await presenter.jump(to: "m1990", near: nil))
         #expect(presenter.frame().rows.contains { $0.id == .message("m1990") })
         #expect(await presenter.jump(to: "m1100", near: nil) == false)
@@ -307,10 +300,7 @@ struct PresenterTests {
 
     @Test("sending after a jump returns to the present first, then sends and pins")
     func sendReturnsToPresent() async {
-        let conversation = Conversation(me: Fixture.me)
-        let presenter = presenter(conversation)
-        presenter.pager = HistoryPager(conversation: conversation, source: ArrayHistorySource(Self.history), pageSize: 50)
-        await presenter.pager?.loadEarlier()
+        let (conversation, presenter) = await paged()
         #expect(presenter.send { conversation.append(.text("now")); return true } == true)
         #expect(presenter.frame().isPinnedToBottom)
 

@@ -61,6 +61,31 @@ struct ScreenStateTests {
         #expect(!screen.render().buffer.lines.joined().contains("new "))
     }
 
+    @Test("after a jump, Enter returns to the present, then sends and follows (#9)")
+    func sendAfterJump() async {
+        let history = (0..<300).map { Cast.message("h\($0)", Cast.alice, Double($0) * 10, .text("old \($0)")) }
+        let chat = Conversation(me: Cast.me)
+        let screen = ChatScreen(conversation: chat, style: Cast.style(.dark), title: "Test", columns: 50, rows: 16)
+        screen.pager = HistoryPager(conversation: chat, source: ArrayHistorySource(history), pageSize: 30)
+        screen.inputBar.onSend { text in chat.append(.text(text)) }
+        // As in an app: the newest page shows, then the user jumps into the past.
+        await screen.pager?.loadEarlier()
+        #expect(screen.render().buffer.lines.joined().contains("old 299"))
+        _ = await screen.presenter.jump(to: history[40].date)
+        #expect(screen.render().buffer.lines.joined().contains("old 40"))
+        #expect(screen.presenter.frame().badge?.text == "↓")
+        screen.perform(.insert("hello from the past"))
+        screen.perform(.send)
+        for _ in 0..<3000 where chat.messages.last?.content != .text("hello from the past") {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        let frame = screen.presenter.frame()
+        #expect(frame.isShowingLatest && frame.isPinnedToBottom && frame.badge == nil)
+        let text = screen.render().buffer.lines.joined(separator: "\n")
+        #expect(text.contains("hello from the past") && text.contains("old 299"))
+        #expect(screen.inputBar.text.isEmpty)
+    }
+
     @Test("the composer grows to its line limit, keeps the cursor in view, and sends")
     func composer() {
         let screen = screen(group)

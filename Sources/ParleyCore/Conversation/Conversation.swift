@@ -236,30 +236,25 @@ public final class Conversation: @unchecked Sendable {
     /// What the history row shows; set by ``HistoryPager`` or by an app that pages itself.
     public var historyIndicator: HistoryIndicator {
         get { locked { history } }
-        set {
-            lock.lock()
-            var recorder = ChangeRecorder()
-            if history != newValue {
-                history = newValue
-                recorder.historyChanged = true
-            }
-            commit(recorder, animated: true)
-        }
+        set { setIndicator(\.history, to: newValue) }
     }
 
     /// What the newer-history row shows (below the messages, after a jump into the past);
     /// set by ``HistoryPager``.
     public var newerHistoryIndicator: HistoryIndicator {
         get { locked { newerHistory } }
-        set {
-            lock.lock()
-            var recorder = ChangeRecorder()
-            if newerHistory != newValue {
-                newerHistory = newValue
-                recorder.historyChanged = true
-            }
-            commit(recorder, animated: true)
+        set { setIndicator(\.newerHistory, to: newValue) }
+    }
+
+    /// Shows `value` in a history row, publishing a change when it differs.
+    private func setIndicator(_ row: ReferenceWritableKeyPath<Conversation, HistoryIndicator>, to value: HistoryIndicator) {
+        lock.lock()
+        var recorder = ChangeRecorder()
+        if self[keyPath: row] != value {
+            self[keyPath: row] = value
+            recorder.historyChanged = true
         }
+        commit(recorder, animated: true)
     }
 
     /// Adds older messages from a history page without losing or duplicating any.

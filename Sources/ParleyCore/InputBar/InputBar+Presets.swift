@@ -1,6 +1,22 @@
 /// Ready-made bars after well-known messengers. Item titles and icon names are plain
 /// strings the front ends map to glyphs: "send", "plus", "camera", "photo", "mic".
 extension InputBar {
+    /// The preset that goes with a theme, in a front end's units: Slack's for flat rows,
+    /// Messenger's for the messenger theme, iMessage's otherwise (with a plain "Message"
+    /// placeholder outside the iMessage theme). Both front ends' screens start from it.
+    public static func preset(for style: ChatStyle, units: DisplayUnits = .points) -> InputBar {
+        let metrics: InputBarMetrics = units == .cells ? .cells : .points
+        switch style.name {
+        case "slack": return .slack(metrics: metrics)
+        case "messenger": return .messenger(metrics: metrics)
+        case "imessage": return .iMessage(metrics: metrics)
+        default:
+            let bar = InputBar.iMessage(metrics: metrics)
+            bar.placeholder = "Message"
+            return bar
+        }
+    }
+
     /// After iMessage: a "+" attachment item on the left, a round send arrow on the right,
     /// both of ``InputBarMetrics/buttonSize``, and the placeholder "iMessage".
     public static func iMessage(metrics: InputBarMetrics = .points) -> InputBar {

@@ -76,17 +76,8 @@ public final class ChatScreen {
         messages.register(kind: kind, factory)
     }
 
-    /// The input bar preset that goes with a theme: Slack's for flat rows, Messenger's for
-    /// the messenger theme, iMessage's otherwise (with a plain "Message" placeholder).
+    /// The input bar preset that goes with a theme (``InputBar/preset(for:units:)``).
     public static func preset(for style: ChatStyle) -> InputBar {
-        switch style.name {
-        case "slack": return .slack()
-        case "messenger": return .messenger()
-        case "imessage": return .iMessage()
-        default:
-            let bar = InputBar.iMessage()
-            bar.placeholder = "Message"
-            return bar
-        }
+        InputBar.preset(for: style, units: .points)
     }
 }

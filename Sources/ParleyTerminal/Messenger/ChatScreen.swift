@@ -55,7 +55,7 @@ public final class ChatScreen {
     /// - Parameters:
     ///   - conversation: What to show.
     ///   - style: A theme, adapted to cells (``ChatStyle/adapted(to:)``).
-    ///   - inputBar: The composer; the iMessage preset in cells by default.
+    ///   - inputBar: The composer; by default the preset matching the theme, in cells.
     ///   - title: The title line.
     ///   - columns: Width in cells.
     ///   - rows: Height in cells.
@@ -68,7 +68,7 @@ public final class ChatScreen {
         presenter = ChatPresenter(
             conversation: conversation, style: style, units: .cells, measurer: TerminalMeasurer(),
             size: Size(width: Double(max(1, columns)), height: 1))
-        self.inputBar = inputBar ?? InputBar.iMessage(metrics: .cells)
+        self.inputBar = inputBar ?? InputBar.preset(for: style, units: .cells)
         self.title = title
         self.usesColor = usesColor
         self.columns = max(1, columns)
