@@ -234,6 +234,34 @@ struct PresenterTests {
         #expect(redraws == 2)
     }
 
+    @Test("after a jump, the badge counts what arrives, not the past that loads below")
+    func unreadAfterJump() async {
+        let (conversation, presenter) = await paged()
+        let observation = conversation.observe { change in
+            Task { @MainActor in presenter.conversationChanged(change) }
+        }
+        defer { observation.cancel() }
+        _ = presenter.frame()
+        _ = await presenter.jump(to: Fixture.date(minutes: 300))
+        for _ in 0..<5 { await Task.yield() }
+        var frame = presenter.frame()
+        #expect(frame.unreadCount == 0 && frame.badge?.text == "↓")
+        conversation.append(.text("live"), from: Fixture.bob)
+        frame = presenter.frame()
+        #expect(frame.unreadCount == 1 && frame.badge?.text == "↓ 1 new message")
+        // Newer pages of the past arrive below what was seen, up to the present: not new.
+        while presenter.pager?.isShowingLatest == false { await presenter.pager?.loadNewer() }
+        presenter.scroll(by: 30)
+        frame = presenter.frame()
+        #expect(conversation.count > 700)
+        #expect(frame.unreadCount == 1 && frame.badge?.text == "↓ 1 new message")
+        presenter.scrollToBottom()
+        _ = presenter.frame()
+        presenter.scroll(by: -40)
+        conversation.append(.text("more"), from: Fixture.alice)
+        #expect(presenter.frame().unreadCount == 1)
+    }
+
     @Test("a failed newer page after a jump shows under the messages; tapping it retries")
     func newerFailure() async throws {
         let conversation = Conversation(me: Fixture.me)

@@ -11,10 +11,16 @@ extension GTKTests {
     @Suite("MessengerView draws the presenter's frames")
     @MainActor
     struct PresenterDrivenTests {
-        func show(_ view: MessengerView, height: Int32 = 600) throws -> WidgetPointer {
+        /// A view of `conversation`, made after GTK has started (views call GTK at once).
+        func view(_ conversation: Conversation, style: ChatStyle = .light) throws -> MessengerView {
             try GTKHarness.start()
+            let view = MessengerView(conversation: conversation, style: style)
             view.opensLinks = false
-            return try GTKHarness.window(view.widget, width: 420, height: height)
+            return view
+        }
+
+        func show(_ view: MessengerView, height: Int32 = 600) throws -> WidgetPointer {
+            try GTKHarness.window(view.widget, width: 420, height: height)
         }
 
         @Test("the texts it shows by itself come from the style's strings (#9)")
@@ -23,7 +29,7 @@ extension GTKTests {
             style.strings.emptyConversation = "Noch keine Nachrichten"
             style.strings.statusMarks[.read] = "gelesen"
             let conversation = Conversation(me: ChatFixtures.me)
-            let view = MessengerView(conversation: conversation, style: style)
+            let view = try self.view(conversation, style: style)
             let window = try show(view)
             defer { GTKHarness.close(window) }
             await GTKHarness.pump(until: { view.emptyLabel.isShown })
@@ -38,7 +44,7 @@ extension GTKTests {
         func linkClick() async throws {
             let conversation = ChatFixtures.conversation(2)
             let id = conversation.append(.text("See https://example.org/menu today"), from: ChatFixtures.alice)
-            let view = MessengerView(conversation: conversation, style: .light)
+            let view = try self.view(conversation)
             let window = try show(view)
             defer { GTKHarness.close(window) }
             await GTKHarness.pump(until: { view.visibleRowViews.contains { $0.id == .message(id) } })
@@ -75,7 +81,7 @@ extension GTKTests {
             let all = ChatFixtures.messages(400)
             let source = OfflineWindowSource(all)
             let conversation = Conversation(me: ChatFixtures.me)
-            let view = MessengerView(conversation: conversation, style: .light)
+            let view = try self.view(conversation)
             view.pager = HistoryPager(conversation: conversation, source: source, pageSize: 20)
             let window = try show(view)
             defer { GTKHarness.close(window) }

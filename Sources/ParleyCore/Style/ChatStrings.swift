@@ -25,6 +25,16 @@ public struct ChatStrings: Sendable {
     public var you = "You"
     /// What an empty conversation shows once no history is loading; empty for nothing.
     public var emptyConversation = "No messages yet"
+    /// The message list's accessible name.
+    public var messageList = "Messages"
+    /// The message menu's Copy item.
+    public var copy = "Copy"
+    /// The message menu's Delete item.
+    public var delete = "Delete"
+    /// A picture while it loads.
+    public var loadingPicture = "Loading picture…"
+    /// A picture that could not be shown, before the reason.
+    public var pictureUnavailable = "Picture unavailable"
 
     /// The button of the history row in manual mode.
     public var loadEarlier = "Load earlier messages"

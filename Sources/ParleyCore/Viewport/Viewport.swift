@@ -180,8 +180,9 @@ public final class Viewport {
         return bottomGap(clamp(resolve(rows), rows), rows) >= -0.5
     }
 
-    /// Messages from others below the newest message seen, up to `limit`; for a
-    /// "↓ N new" button. Zero when pinned to the bottom.
+    /// Messages from others below the newest message seen and newer than any seen, up to
+    /// `limit`; for a "↓ N new" button. Zero when pinned to the bottom. (Pages of the past
+    /// that load below after a jump are not new.)
     ///
     /// - Complexity: O(min(unread, limit)).
     public func unreadCount(limit: Int = 999) -> Int {
@@ -195,10 +196,16 @@ public final class Viewport {
         guard let seen = lastSeen.flatMap({ rows.index(of: .message($0)) }) else {
             return unreadByDate(rows, limit: limit)
         }
+        // Below the newest message seen may also lie pages of the past (after a jump, the
+        // way back to the present loads them): only what is newer than anything seen is new.
         var index = seen + 1
         var count = 0
         while index < end, count < limit {
-            if let message = rows.message(at: index), message.sender.id != rows.me.id { count += 1 }
+            if let message = rows.message(at: index), message.sender.id != rows.me.id,
+                lastSeenDate.map({ message.date > $0 }) ?? true
+            {
+                count += 1
+            }
             index += 1
         }
         return count

@@ -47,8 +47,9 @@ final class MessageMenu {
         target = id
         let model = g_menu_new()!
         let section = g_menu_new()!
-        g_menu_append(section, "Copy", "message.copy")
-        g_menu_append(section, "Delete", "message.delete")
+        let strings = view.style.strings
+        g_menu_append(section, strings.copy, "message.copy")
+        g_menu_append(section, strings.delete, "message.delete")
         g_menu_append_section(model, nil, UnsafeMutablePointer<GMenuModel>(section))
         if !appActions.isEmpty {
             let extra = g_menu_new()!

@@ -115,11 +115,11 @@ public final class MessengerView: RowHost {
         gtk_widget_set_hexpand(list.widget, 1)
         gtk_widget_set_vexpand(list.widget, 1)
         gtk_widget_set_overflow(list.widget, GTK_OVERFLOW_HIDDEN)
-        list.widget.setAccessibleLabel("Messages")
         measurer = PangoMeasurer(widget: list.widget)
         presenter = ChatPresenter(
             conversation: conversation, style: style, units: .points, measurer: measurer, size: Size(width: 360, height: 480))
         sheet = StyleSheet(style: presenter.style)
+        list.widget.setAccessibleLabel(presenter.strings.messageList)
 
         adjustment = gtk_adjustment_new(0, 0, 1, 0.01, 0.1, 1)!
         scrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, adjustment)
@@ -242,6 +242,7 @@ public final class MessengerView: RowHost {
     private func applyStyle(_ newValue: ChatStyle) {
         let old = sheet
         presenter.style = newValue
+        list.widget.setAccessibleLabel(presenter.strings.messageList)
         sheet = StyleSheet(style: presenter.style)
         sheet.install()
         applyScopeClasses(old: old)

@@ -48,10 +48,10 @@ final class MediaView {
             placeholderView?.hide()
         case .loading:
             hidePicture()
-            placeholder.showLoading()
+            placeholder.showLoading(host.style.strings)
         case .failed(let reason):
             hidePicture()
-            placeholder.showFailure(reason)
+            placeholder.showFailure(reason, host.style.strings)
         }
     }
 
@@ -99,24 +99,25 @@ final class Placeholder {
     }
 
     /// Shows the spinner.
-    func showLoading() {
+    func showLoading(_ strings: ChatStrings) {
         frame.widget.isShown = true
         spinner.isShown = true
         gtk_spinner_start(spinner.ptr())
         label.isShown = false
         button.isShown = false
-        frame.widget.setAccessibleLabel("Loading picture")
+        frame.widget.setAccessibleLabel(strings.loadingPicture)
     }
 
     /// Shows why the picture is missing, with a retry button.
-    func showFailure(_ reason: String) {
+    func showFailure(_ reason: String, _ strings: ChatStrings) {
         frame.widget.isShown = true
         gtk_spinner_stop(spinner.ptr())
         spinner.isShown = false
-        gtk_label_set_text(label.ptr(), "Picture unavailable\n" + InertText.singleLine(reason))
+        gtk_label_set_text(label.ptr(), strings.pictureUnavailable + "\n" + InertText.singleLine(reason))
+        gtk_button_set_label(button.ptr(), strings.retry)
         label.isShown = true
         button.isShown = true
-        frame.widget.setAccessibleLabel("Picture unavailable: " + reason)
+        frame.widget.setAccessibleLabel(strings.pictureUnavailable + ": " + InertText.singleLine(reason))
     }
 
     /// Hides the placeholder.

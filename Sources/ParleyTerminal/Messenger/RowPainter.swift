@@ -143,7 +143,7 @@ struct RowPainter {
         }
         var lines = ["🖼 " + name]
         switch state {
-        case .loading: lines.append("loading…")
+        case .loading: lines.append(style.strings.loadingPicture)
         case .failed(let error): lines.append(error.description)
         default:
             if let size = image.sizeHint, size.width.isFinite, size.height.isFinite, size.width > 0 {
