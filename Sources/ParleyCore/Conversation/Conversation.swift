@@ -302,6 +302,7 @@ public final class Conversation: @unchecked Sendable {
     ///
     /// Each typer expires after `timeout` unless set again (apps resend "typing" every few
     /// seconds while the peer types), so a lost "stopped typing" never leaves the row up.
+    /// A timeout is at most ``longestTypingTimeout``; one that is not a number is none.
     public func setTyping(_ sender: Sender, _ isTyping: Bool = true, timeout: TimeInterval = 6) {
         lock.lock()
         var recorder = ChangeRecorder()
@@ -309,7 +310,7 @@ public final class Conversation: @unchecked Sendable {
         let before = typers.map(\.sender.id)
         typers.removeAll { $0.sender.id == sender.id || $0.expires <= now }
         if isTyping {
-            typers.append(TypingEntry(sender: sender, expires: now.addingTimeInterval(max(0, timeout))))
+            typers.append(TypingEntry(sender: sender, expires: now.addingTimeInterval(Self.typingTimeout(timeout))))
         }
         recorder.typingChanged = before != typers.map(\.sender.id)
         scheduleTypingExpiry()
@@ -329,6 +330,15 @@ public final class Conversation: @unchecked Sendable {
         commit(recorder, animated: true)
     }
 
+    /// The longest a typer shows without being set again: five minutes (a peer's
+    /// "typing for a year" is taken as this).
+    public static let longestTypingTimeout: TimeInterval = 300
+
+    /// `timeout` within 0...``longestTypingTimeout`` (NaN: 0).
+    static func typingTimeout(_ timeout: TimeInterval) -> TimeInterval {
+        timeout.isNaN ? 0 : min(max(0, timeout), longestTypingTimeout)
+    }
+
     /// Starts a task that expires the earliest typer. Call with the lock held.
     private func scheduleTypingExpiry() {
         typingExpiry?.cancel()
@@ -336,7 +346,7 @@ public final class Conversation: @unchecked Sendable {
         guard let next = typers.map(\.expires).min() else { return }
         let delay = max(0, next.timeIntervalSince(clock()))
         typingExpiry = Task { [weak self] in
-            try? await Task.sleep(nanoseconds: UInt64(delay * 1e9) + 1_000_000)
+            try? await Task.sleep(nanoseconds: UInt64(saturating: delay * 1e9) + 1_000_000)
             guard !Task.isCancelled else { return }
             self?.expireTyping()
         }
@@ -344,9 +354,15 @@ public final class Conversation: @unchecked Sendable {
 
     // MARK: Observing
 
-    /// Calls `handler` with every change set from now on, in version order, on the thread
-    /// that made the change, outside the lock. Keep the token; cancelling it (or dropping
-    /// it) stops the calls.
+    /// Calls `handler` with every change set from now on, in version order, outside the
+    /// lock. Keep the token; cancelling it (or dropping it) stops the calls.
+    ///
+    /// Change sets are delivered by the thread that made the change, unless another
+    /// thread is delivering at that moment: then that thread delivers this one too, after
+    /// its own, and the changing call may return before `handler` has run. So a handler
+    /// must not assume it runs before the change's caller goes on; one that must know
+    /// when work it started is done (a store's write) offers its own way to wait
+    /// (`ConversationStore.flush()`).
     public func observe(_ handler: @escaping @Sendable (ChangeSet) -> Void) -> Observation {
         let key = locked {
             nextObserverKey += 1

@@ -40,9 +40,14 @@ public struct GroupingRules: Sendable {
     }
 
     /// The day number of `date` in ``timeZone`` (days since 1970-01-01 there).
+    ///
+    /// Any date is safe, also one no message can hold (it counts as the nearest day of
+    /// ``Message/dateRange``).
     public func day(of date: Date) -> Int {
+        let date = Message.clamped(date)
         let offset = fixedOffset ?? timeZone.secondsFromGMT(for: date)
         let seconds = date.timeIntervalSince1970 + Double(offset)
+        // Within the range the quotient is below 3 million: the conversion cannot trap.
         return Int((seconds / 86_400).rounded(.down))
     }
 

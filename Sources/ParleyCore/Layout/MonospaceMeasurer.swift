@@ -35,9 +35,9 @@ public struct MonospaceMeasurer: TextMeasurer {
         let (cell, lineHeight) = cellSize(for: font)
         guard point.x >= 0, point.y >= 0 else { return nil }
         let lines = LineBreaker.lines(text, maxColumns: columns(maxWidth, cell), width: Self.columns(of:))
-        let row = Int(point.y / lineHeight)
+        let row = Int(saturating: point.y / lineHeight)
         guard row < lines.count else { return nil }
-        let target = Int(point.x / cell)
+        let target = Int(saturating: point.x / cell)
         let line = lines[row]
         let utf8 = text.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: line.utf8Range.lowerBound)

@@ -11,7 +11,13 @@ public struct Message: Identifiable, Sendable {
     /// Who wrote it.
     public var sender: Sender
     /// When it was written; orders history pages and decides day separators.
-    public var date: Date
+    ///
+    /// Kept within ``dateRange`` (years 1 to 9999): a date from a peer, a file or a
+    /// clock that is out of range or not a number is clamped to the nearest end (NaN to
+    /// the earliest), so that no calendar arithmetic downstream can overflow.
+    public var date: Date {
+        didSet { date = Self.clamped(date) }
+    }
     /// What it shows.
     public var content: MessageContent
     /// Delivery progress of an outgoing message.
@@ -42,11 +48,24 @@ public struct Message: Identifiable, Sendable {
     ) {
         self.id = id
         self.sender = sender
-        self.date = date
+        self.date = Self.clamped(date)
         self.content = content
         self.status = status
         self.isEdited = isEdited
         self.revision = 0
+    }
+
+    /// The dates a message can carry: 0001-01-01 to 9999-12-31 (UTC), the years every
+    /// calendar, formatter and store handles.
+    public static let dateRange: ClosedRange<Date> =
+        Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799)
+
+    /// `date` moved into ``dateRange``: the nearest end for dates outside it, the earliest
+    /// for one that is not a number.
+    public static func clamped(_ date: Date) -> Date {
+        let seconds = date.timeIntervalSince1970
+        guard !seconds.isNaN else { return dateRange.lowerBound }
+        return min(max(date, dateRange.lowerBound), dateRange.upperBound)
     }
 
     /// Whether `other` would look the same on screen: every field but ``revision``.

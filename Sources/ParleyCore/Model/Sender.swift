@@ -7,16 +7,27 @@ import Foundation
 public struct Sender: Hashable, Sendable, Identifiable {
     /// Stable identity of the sender.
     public var id: String
-    /// The name shown above the first message of a group.
-    public var name: String
+    /// The name shown above the first message of a group; at most ``longestName``
+    /// characters (a longer one, from a peer or a file, is cut there).
+    public var name: String {
+        didSet { name = Self.bounded(name) }
+    }
     /// What the avatar shows.
     public var avatar: Avatar
 
     /// Creates a sender; the avatar defaults to the initials of `name`.
     public init(id: String, name: String, avatar: Avatar = .initials) {
         self.id = id
-        self.name = name
+        self.name = Self.bounded(name)
         self.avatar = avatar
+    }
+
+    /// The most characters a name keeps.
+    public static let longestName = 256
+
+    /// `name` cut to ``longestName`` characters; O(1) for a name shorter in bytes.
+    static func bounded(_ name: String) -> String {
+        name.utf8.count <= longestName ? name : String(name.prefix(longestName))
     }
 
     /// Senders are equal when their ids are.

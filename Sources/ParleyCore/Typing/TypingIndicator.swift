@@ -8,7 +8,7 @@ public enum TypingIndicator {
     /// short rest), or `nil` during the rest.
     public static func raisedDot(at time: Double) -> Int? {
         let phase = time.truncatingRemainder(dividingBy: 1.2)
-        let step = Int(phase / 0.3)
+        let step = Int(saturating: phase / 0.3)
         return step < dotCount ? step : nil
     }
 }

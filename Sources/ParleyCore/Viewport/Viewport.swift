@@ -246,7 +246,7 @@ public final class Viewport {
                 return
             }
             let exact = max(0, fraction) * Double(rows.count)
-            let index = min(rows.count - 1, Int(exact.rounded(.down)))
+            let index = min(rows.count - 1, Int(saturating: exact.rounded(.down)))
             let top = -(exact - Double(index)) * rowHeight(index, rows)
             apply(Position(index: index, top: top.rounded(.down)), rows: rows, userScroll: true)
         }

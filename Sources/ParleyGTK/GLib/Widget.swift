@@ -45,14 +45,14 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// minimum, which costs more than everything else in a row.
     @MainActor
     func place(x: Double, y: Double, width: Double, height: Double) {
-        let width = Int32(max(0, width.rounded()))
+        let width = Int32(saturating: max(0, width.rounded()))
         if isLabel { LabelText(self).prepareLayout(width: Double(width)) }
         var minimum: Int32 = 0
         var natural: Int32 = 0
         gtk_widget_measure(self, GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, nil, nil)
         var point = graphene_point_t(x: Float(x.rounded()), y: Float(y.rounded()))
         let transform = gsk_transform_translate(nil, &point)
-        gtk_widget_allocate(self, width, Int32(max(0, height.rounded())), -1, transform)
+        gtk_widget_allocate(self, width, Int32(saturating: max(0, height.rounded())), -1, transform)
     }
 
     /// Whether the widget is a GtkLabel.
@@ -76,7 +76,7 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     func minimumHeight(forWidth width: Double) -> Double {
         var minimum: Int32 = 0
         var natural: Int32 = 0
-        gtk_widget_measure(self, GTK_ORIENTATION_VERTICAL, Int32(width.rounded()), &minimum, &natural, nil, nil)
+        gtk_widget_measure(self, GTK_ORIENTATION_VERTICAL, Int32(saturating: width.rounded()), &minimum, &natural, nil, nil)
         return Double(minimum)
     }
 

@@ -141,6 +141,6 @@ public final class ImageLoader {
     /// A size in pixels, whole, between 1 and 16384.
     private static func pixels(_ length: Double) -> Int {
         guard length.isFinite else { return 16_384 }
-        return Int(min(16_384, max(1, length.rounded(.up))))
+        return Int(saturating: min(16_384, max(1, length.rounded(.up))))
     }
 }

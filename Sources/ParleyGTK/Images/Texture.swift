@@ -32,7 +32,7 @@ public final class Texture {
         let bytes = picture.rgba.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(bytes) }
         let texture = gdk_memory_texture_new(
-            Int32(picture.width), Int32(picture.height), GDK_MEMORY_R8G8B8A8, bytes, gsize(picture.bytesPerRow))!
+            Int32(clamping: picture.width), Int32(clamping: picture.height), GDK_MEMORY_R8G8B8A8, bytes, gsize(picture.bytesPerRow))!
         width = picture.width
         height = picture.height
         reference = TextureReference(texture)

@@ -39,18 +39,20 @@ enum AttachmentThumbnail {
         typealias Prepared = @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, gint, gint, gpointer?) -> Void
         let prepared: Prepared = { loader, width, height, data in
             let request = Unmanaged<Request>.fromOpaque(data!).takeUnretainedValue()
-            request.width = Int(width)
-            request.height = Int(height)
-            guard width > 0, height > 0, Int(width) * Int(height) <= AttachmentThumbnail.maximumPixels else {
+            let (width, height) = (Int(truncatingIfNeeded: width), Int(truncatingIfNeeded: height))
+            request.width = width
+            request.height = height
+            guard width > 0, height > 0, width * height <= AttachmentThumbnail.maximumPixels else {
                 request.refused = true
                 gdk_pixbuf_loader_set_size(loader, 0, 0)
                 return
             }
-            let longest = max(Int(width), Int(height))
+            let longest = max(width, height)
             guard longest > AttachmentThumbnail.maximumEdge else { return }
             let scale = Double(AttachmentThumbnail.maximumEdge) / Double(longest)
             gdk_pixbuf_loader_set_size(
-                loader, gint(max(1, (Double(width) * scale).rounded())), gint(max(1, (Double(height) * scale).rounded())))
+                loader, gint(saturating: max(1, (Double(width) * scale).rounded())),
+                gint(saturating: max(1, (Double(height) * scale).rounded())))
         }
         let context = Unmanaged.passUnretained(request).toOpaque()
         g_signal_connect_data(

@@ -88,7 +88,7 @@ final class InputBarItemButton {
         let wanted = Content(
             title: item.title.flatMap { $0.isEmpty ? nil : $0 },
             icon: InputBarItemAppearance.iconName(of: item, overrides: iconNames),
-            iconSize: Int32(max(12, min(20, (size * 0.56).rounded()))))
+            iconSize: Int32(saturating: max(12, min(20, (size * 0.56).rounded()))))
         if wanted != content {
             content = wanted
             gtk_button_set_child(widget.cast(to: GtkButton.self), makeChild(wanted, measurer: measurer))

@@ -38,10 +38,10 @@ extension InputBarView {
     func measure(vertical: Bool, forSize: Int) -> (minimum: Int, natural: Int) {
         if vertical {
             let width = forSize >= 0 ? Double(forSize) : (allocatedWidth ?? Self.defaultWidth)
-            let height = Int((layout(width: width).height + attachmentsHeight).rounded(.up))
+            let height = Int(saturating: (layout(width: width).height + attachmentsHeight).rounded(.up))
             return (height, height)
         }
-        let minimum = Int(minimumWidth().rounded(.up))
+        let minimum = Int(saturating: minimumWidth().rounded(.up))
         return (minimum, max(minimum, Int(Self.defaultWidth)))
     }
 
@@ -158,10 +158,10 @@ extension InputBarView {
         var natural: Int32 = 0
         gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
         let width = max(Double(minimum), rect.width.rounded())
-        gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, Int32(width), &minimum, &natural, nil, nil)
+        gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, Int32(saturating: width), &minimum, &natural, nil, nil)
         let height = max(Double(minimum), rect.height.rounded())
         var origin = graphene_point_t(x: Float(rect.minX.rounded()), y: Float(rect.minY.rounded()))
-        gtk_widget_allocate(child, Int32(width), Int32(height), -1, gsk_transform_translate(nil, &origin))
+        gtk_widget_allocate(child, Int32(saturating: width), Int32(saturating: height), -1, gsk_transform_translate(nil, &origin))
         return (width, height)
     }
 }

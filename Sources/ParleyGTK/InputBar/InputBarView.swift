@@ -353,9 +353,9 @@ public final class InputBarView {
 
     private func applyTextInsets() {
         let view = textView.cast(to: GtkTextView.self)
-        gtk_text_view_set_top_margin(view, Int32(textInsets.top.rounded()))
-        gtk_text_view_set_bottom_margin(view, Int32(textInsets.bottom.rounded()))
-        gtk_text_view_set_left_margin(view, Int32(textInsets.left.rounded()))
-        gtk_text_view_set_right_margin(view, Int32(textInsets.right.rounded()))
+        gtk_text_view_set_top_margin(view, Int32(saturating: textInsets.top.rounded()))
+        gtk_text_view_set_bottom_margin(view, Int32(saturating: textInsets.bottom.rounded()))
+        gtk_text_view_set_left_margin(view, Int32(saturating: textInsets.left.rounded()))
+        gtk_text_view_set_right_margin(view, Int32(saturating: textInsets.right.rounded()))
     }
 }

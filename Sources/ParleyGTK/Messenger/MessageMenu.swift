@@ -67,7 +67,7 @@ final class MessageMenu {
             popover = created
         }
         g_object_unref(UnsafeMutableRawPointer(model))
-        var point = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
+        var point = GdkRectangle(x: Int32(saturating: x), y: Int32(saturating: y), width: 1, height: 1)
         gtk_popover_set_pointing_to(popover!.ptr(), &point)
         gtk_popover_popup(popover!.ptr())
     }

@@ -41,7 +41,7 @@ final class CollectionView {
         scroller.isShown = false
         grid.handlers.measure = { [weak self] vertical, _ in
             let extent = self?.frames.reduce(0.0) { max($0, vertical ? $1.maxY : $1.maxX) } ?? 0
-            return (Int(extent.rounded(.up)), Int(extent.rounded(.up)))
+            return (Int(saturating: extent.rounded(.up)), Int(saturating: extent.rounded(.up)))
         }
         grid.handlers.allocate = { [weak self] _, _ in
             guard let self else { return }

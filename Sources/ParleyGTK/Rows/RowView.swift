@@ -57,7 +57,7 @@ final class RowView {
         frame.handlers.allocate = { [weak self] _, _ in self?.allocate() }
         frame.handlers.draw = { [weak self] snapshot, _, _ in self?.drawTail(snapshot) }
         frame.handlers.measure = { [weak self] vertical, _ in
-            let size = vertical ? Int(self?.layout.height ?? 0) : 0
+            let size = vertical ? Int(saturating: self?.layout.height ?? 0) : 0
             return (size, size)
         }
     }

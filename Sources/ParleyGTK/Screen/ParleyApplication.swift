@@ -34,7 +34,7 @@ public final class ParleyApplication {
         Signals.connect(UnsafeMutableRawPointer(application), "activate") {
             let window = gtk_application_window_new(application)!.cast(to: GtkWindow.self)
             gtk_window_set_title(window, title)
-            gtk_window_set_default_size(window, Int32(size.width), Int32(size.height))
+            gtk_window_set_default_size(window, Int32(clamping: size.width), Int32(clamping: size.height))
             build(window)
             gtk_window_present(window)
         }

@@ -36,7 +36,7 @@ struct FontMapping: Sendable {
         case .named(let name): family = "\(name), \(bodyFamily)"
         }
         pango_font_description_set_family(description, family)
-        pango_font_description_set_size(description, Int32(font.size * Double(PANGO_SCALE)))
+        pango_font_description_set_size(description, Int32(saturating: font.size * Double(PANGO_SCALE)))
         pango_font_description_set_weight(description, PangoWeight(UInt32(font.weight.rawValue)))
         pango_font_description_set_style(description, font.isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         return description

@@ -73,7 +73,7 @@ struct LabelText {
         guard gtk_label_get_wrap(label) != 0 || gtk_label_get_ellipsize(label) != PANGO_ELLIPSIZE_NONE,
             let layout = gtk_label_get_layout(label)
         else { return }
-        let pango = Int32(clamping: Int(max(0, width.rounded()) * Double(PANGO_SCALE)))
+        let pango = Int32(saturating: max(0, width.rounded()) * Double(PANGO_SCALE))
         if pango_layout_get_width(layout) != pango { pango_layout_set_width(layout, pango) }
     }
 

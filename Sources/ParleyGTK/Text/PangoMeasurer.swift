@@ -84,7 +84,8 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
             var index: Int32 = 0
             var trailing: Int32 = 0
             let inside = pango_layout_xy_to_index(
-                layout, Int32(point.x * Double(PANGO_SCALE)), Int32(point.y * Double(PANGO_SCALE)), &index, &trailing)
+                layout, Int32(saturating: point.x * Double(PANGO_SCALE)), Int32(saturating: point.y * Double(PANGO_SCALE)), &index,
+                &trailing)
             return inside != 0 ? Int(index) : nil
         }
     }

@@ -143,7 +143,7 @@ public final class ChatScreen {
     private func layoutScreen() {
         let bar = inputBar.layout(width: Double(columns), measurer: measurer)
         lastBarLayout = bar
-        let barHeight = Int(bar.height.rounded(.up))
+        let barHeight = Int(saturating: bar.height.rounded(.up))
         listTop = rows > 3 ? 1 : 0
         listHeight = max(0, rows - listTop - barHeight - 1)
         presenter.resize(to: Size(width: Double(columns), height: Double(listHeight)))
@@ -272,7 +272,7 @@ public final class ChatScreen {
         guard scrolledSinceFrame, let common = visible.first(where: { lastFrameRows[$0.id] != nil }),
             let old = lastFrameRows[common.id]
         else { return }
-        let moved = Int((old - common.y).rounded())
+        let moved = Int(saturating: (old - common.y).rounded())
         if moved != 0 { scrollHint = (listTop..<(listTop + listHeight), moved) }
     }
 

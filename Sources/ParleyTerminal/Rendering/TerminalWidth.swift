@@ -52,9 +52,9 @@ public struct TerminalMeasurer: TextMeasurer {
     public func utf8Offset(at point: Point, in text: String, font: FontSpec, maxWidth: Double) -> Int? {
         guard point.x >= 0, point.y >= 0 else { return nil }
         let lines = wrap(text, maxWidth: maxWidth)
-        let row = Int(point.y)
+        let row = Int(saturating: point.y)
         guard row < lines.count else { return nil }
-        let target = Int(point.x)
+        let target = Int(saturating: point.x)
         var column = 0
         var offset = lines[row].utf8Range.lowerBound
         for character in Self.text(of: lines[row], in: text) {
