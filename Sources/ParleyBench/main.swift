@@ -8,6 +8,7 @@ let usage = """
            parley-bench history [--sizes N,N,...] [--pages N] [--dir DIR] [--keep]
            parley-bench seed --messages N [--batch N] FILE
            parley-bench gtk [--sizes N,N,...] [--frames N]
+           parley-bench longtext [--sizes N,N,...] [--baseline-limit N] [--repeats N]
 
       core   the engine: appends, memory per message, grouping, viewport steps and
              jumps, prepends; beside a plain array and an offset-scrolled table.
@@ -22,6 +23,9 @@ let usage = """
              transcript: first frame, work per scrolled frame, far jumps, RSS; each
              list in a child process, under xvfb-run when there is no display.
              Defaults: --sizes 10000,1000000 --frames 300
+      longtext one long message laid out (GTK and terminal rows) beside the whole text
+             measured in Pango, for a word without spaces and for words.
+             Defaults: --sizes 16000,64000,1048576 --baseline-limit 64000 --repeats 3
       seed   writes a realistic N-message conversation into FILE (created, or
              continued), --batch messages per transaction. Default --batch 10000
     """
@@ -97,6 +101,16 @@ case "gtk-run":
     let count = option("--messages").flatMap(Int.init) ?? 10_000
     let frames = option("--frames").flatMap(Int.init) ?? 300
     GtkBenchmarkRun.run(variant: variant, messages: count, frames: frames)
+case "longtext":
+    arguments.removeFirst()
+    let sizes = option("--sizes").flatMap(integers) ?? [16_000, 64_000, 1_048_576]
+    let limit = option("--baseline-limit").flatMap(Int.init) ?? 64_000
+    let repeats = option("--repeats").flatMap(Int.init) ?? 3
+    guard arguments.isEmpty, !sizes.isEmpty, repeats > 0 else {
+        print(usage)
+        exit(2)
+    }
+    MainActor.assumeIsolated { LongTextBenchmark.run(sizes: sizes, baselineLimit: limit, repeats: repeats) }
 case "-h", "--help", "help":
     print(usage)
 default:

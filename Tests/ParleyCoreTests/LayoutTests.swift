@@ -54,11 +54,13 @@ struct LayoutTests {
         #expect(layout.content?.height == 6)  // 20 words of 4 letters, 4 words a line, wrapped at 19
     }
 
-    @Test("a megabyte without spaces is broken into lines and laid out once")
+    @Test("a megabyte without spaces shows its first 1,500 characters in lines, and Show more (#10)")
     func megabyte() {
         let huge = String(repeating: "x", count: 1 << 20)
         let layout = layouts([Fixture.message("1", huge)])[0]
-        #expect(layout.content?.height == Double((1 << 20 + 18) / 19))
+        #expect(layout.content?.height == Double((TextLimit.preview.characters + 18) / 19))
+        #expect(layout.showMore?.label == "Show more")
+        #expect(layout.showMore.map { $0.frame.minY == layout.content!.maxY } == true)
     }
 
     @Test("empty and blank texts still get a one-line bubble")

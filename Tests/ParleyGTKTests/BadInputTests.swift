@@ -40,6 +40,39 @@ extension GTKTests {
             #expect(bodies(view).last == "after the wall of text")
         }
 
+        @Test("a 1 MB word and a 1 MB text show a bounded preview with Show more, laid out as measured (#10)",
+            arguments: [String(repeating: "x", count: 1 << 20), String(repeating: "All work and no play. ", count: 48_000)])
+        func megabytePreview(text: String) async throws {
+            let conversation = ChatFixtures.conversation(2)
+            let id = conversation.append(.text(text), from: ChatFixtures.alice)
+            let (view, window) = try await show(conversation)
+            defer { GTKHarness.close(window) }
+            #expect(view.presenter.scroll(to: id, at: .bottom))
+            await GTKHarness.pump(until: { view.visibleRowViews.contains { $0.id == .message(id) } })
+            let row = try #require(view.visibleRowViews.first { $0.id == .message(id) })
+            let body = try #require(GTKHarness.shown(row.frame.widget, class: "body").first)
+            let shown = GTKHarness.text(body)
+            #expect(shown.count <= TextLimit.preview.characters + TextLimit.preview.characters / 64 + 1)
+            // Drawn as measured: the label's own height at its width is the layout's.
+            let layout = try #require(view.presenter.frame().rows.first { $0.id == .message(id) }?.layout)
+            let content = try #require(layout.content)
+            var minimum: Int32 = 0
+            var natural: Int32 = 0
+            gtk_widget_measure(body, GTK_ORIENTATION_VERTICAL, Int32(content.width.rounded()), &minimum, &natural, nil, nil)
+            #expect(abs(Double(minimum) - content.height) <= 2, "label \(minimum) px, layout \(content.height) px")
+            #expect(content.height > 200)
+            let more = try #require(GTKHarness.shown(row.frame.widget, class: "show-more").first)
+            #expect(GTKHarness.text(more) == "Show more")
+            // A click on it shows more, through the core's hit test.
+            let before = content.height
+            let button = try #require(layout.showMore)
+            let y = try #require(view.presenter.frame().rows.first { $0.id == .message(id) }?.y)
+            view.tap(at: Point(x: button.frame.midX, y: y + button.frame.midY))
+            await GTKHarness.pump(for: .milliseconds(50))
+            let after = try #require(view.presenter.frame().rows.first { $0.id == .message(id) }?.layout.content?.height)
+            #expect(after > before * 1.5)
+        }
+
         @Test("invalid UTF-8, controls, escapes and bidi overrides are shown inert (#4)")
         func hostileText() async throws {
             let conversation = ChatFixtures.conversation(1)

@@ -11,6 +11,17 @@ struct CellBufferTests {
         #expect(buffer.width == 10)
     }
 
+    @Test("a cluster of 300,000 combining marks keeps a base and 30 marks in its cell (#10)")
+    func combiningFlood() {
+        var buffer = CellBuffer(width: 6, height: 1)
+        buffer.put("e" + String(repeating: "\u{0301}", count: 300_000) + "x", x: 0, y: 0)
+        #expect(buffer[0, 0].symbol.unicodeScalars.count == CellBuffer.mostScalarsPerCell)
+        #expect(buffer[0, 0].symbol.unicodeScalars.first == "e")
+        #expect(buffer[1, 0].symbol == "x")
+        buffer.put("👨‍👩‍👧‍👦", x: 3, y: 0)
+        #expect(buffer[3, 0].symbol == "👨‍👩‍👧‍👦")
+    }
+
     @Test("a wide character straddling the right edge becomes nothing, not half")
     func rightEdge() {
         var buffer = CellBuffer(width: 5, height: 1)

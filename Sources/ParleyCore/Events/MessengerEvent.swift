@@ -16,6 +16,8 @@ public enum MessengerEvent: Sendable, Equatable {
     case tapLoadNewer
     /// Pressed and held a bubble (context menu).
     case longPressBubble(MessageID)
+    /// Tapped "Show more" under a long text; the presenter has shown more of it.
+    case tapShowMore(MessageID)
 }
 
 /// Callbacks for ``MessengerEvent``s, one method per kind; implement the ones you need.
@@ -37,6 +39,8 @@ public protocol MessengerDelegate: AnyObject {
     func messengerDidTapLoadNewer()
     /// A bubble was long-pressed.
     func messenger(didLongPressBubble message: MessageID)
+    /// "Show more" was tapped under a long text (the list shows more by itself).
+    func messenger(didShowMoreOf message: MessageID)
 }
 
 extension MessengerDelegate {
@@ -56,4 +60,6 @@ extension MessengerDelegate {
     public func messengerDidTapLoadNewer() {}
     /// Does nothing.
     public func messenger(didLongPressBubble message: MessageID) {}
+    /// Does nothing.
+    public func messenger(didShowMoreOf message: MessageID) {}
 }

@@ -48,6 +48,7 @@ public final class MessengerEvents {
             case .tapStatus(let message): delegate.messenger(didTapStatusOf: message)
             case .tapLoadEarlier: delegate.messengerDidTapLoadEarlier()
             case .tapLoadNewer: delegate.messengerDidTapLoadNewer()
+            case .tapShowMore(let message): delegate.messenger(didShowMoreOf: message)
             case .longPressBubble(let message): delegate.messenger(didLongPressBubble: message)
             }
         }

@@ -23,6 +23,8 @@ public final class LayoutEngine: Sendable {
         var recent: [CacheKey: RowLayout] = [:]
         var older: [CacheKey: RowLayout] = [:]
         var measuredHeights: (total: Double, count: Int) = (0, 0)
+        /// How often "Show more" was pressed, by message.
+        var expansions: [MessageID: Int] = [:]
     }
     private let state: Mutex<State>
     private let generationSize: Int
@@ -79,17 +81,24 @@ public final class LayoutEngine: Sendable {
     /// - Parameter context: The row's context from ``Grouping/context(at:in:)``; ignored
     ///   for indicator rows.
     public func layout(_ row: Row, context: RowContext?, width: Double) -> RowLayout {
-        let key = CacheKey(row: row, context: context, width: width)
-        let (style, styleRevision, cached) = state.withLock { state -> (ChatStyle?, UInt64, RowLayout?) in
-            if let hit = state.recent[key] { return (nil, state.revision, hit) }
+        let (style, styleRevision, expansion, cached) = state.withLock {
+            state -> (ChatStyle?, UInt64, Int, RowLayout?) in
+            var expansion = 0
+            if case .message(let message) = row, !state.expansions.isEmpty {
+                expansion = state.expansions[message.id] ?? 0
+            }
+            let key = CacheKey(row: row, context: context, width: width, expansion: expansion)
+            if let hit = state.recent[key] { return (nil, state.revision, expansion, hit) }
             if let hit = state.older[key] {
                 state.recent[key] = hit
-                return (nil, state.revision, hit)
+                return (nil, state.revision, expansion, hit)
             }
-            return (state.style, state.revision, nil)
+            return (state.style, state.revision, expansion, nil)
         }
         if let cached { return cached }
-        let computed = RowLayoutBuilder(style: style!, measurer: measurer, width: width).layout(row, context: context)
+        let key = CacheKey(row: row, context: context, width: width, expansion: expansion)
+        let computed = RowLayoutBuilder(style: style!, measurer: measurer, width: width, textLimit: .expanded(expansion))
+            .layout(row, context: context)
         let generationSize = generationSize
         state.withLock { state in
             guard styleRevision == state.revision else { return }  // the style changed meanwhile
@@ -115,6 +124,24 @@ public final class LayoutEngine: Sendable {
         for (row, context) in rows { _ = layout(row, context: context, width: width) }
     }
 
+    /// Shows more of message `id`'s text (its ``TextLimit`` doubles, up to
+    /// ``TextLimit/maximum``); its next layout is taller. Returns whether anything more
+    /// can show.
+    @discardableResult
+    public func showMore(of id: MessageID) -> Bool {
+        state.withLock { state in
+            let times = state.expansions[id] ?? 0
+            guard !TextLimit.expanded(times).isMaximum else { return false }
+            state.expansions[id] = times + 1
+            return true
+        }
+    }
+
+    /// The limit message `id`'s text is shown within.
+    public func textLimit(of id: MessageID) -> TextLimit {
+        .expanded(state.withLock { $0.expansions[id] ?? 0 })
+    }
+
     /// Forgets every cached layout (after the measurer's fonts changed, for instance).
     public func invalidateAll() {
         state.withLock {
@@ -132,14 +159,14 @@ private struct CacheKey: Hashable, Sendable {
     var context: RowContext?
     var detail: Int
 
-    init(row: Row, context: RowContext?, width: Double) {
+    init(row: Row, context: RowContext?, width: Double, expansion: Int) {
         id = row.id
         self.width = width
         self.context = context
         switch row {
         case .message(let message):
             revision = message.revision
-            detail = 0
+            detail = expansion
         case .typing(let typers):
             revision = 0
             var hasher = Hasher()

@@ -20,6 +20,13 @@ public struct RowLayout: Hashable, Sendable {
     public var content: Rect?
     /// An image caption under the image, inside the bubble.
     public var caption: Rect?
+    /// The text as drawn, within its ``TextLimit``: a text message's body, an image's
+    /// caption or a notice. Draw this, not the message's own string, so that what is
+    /// drawn is what was measured.
+    public var text: DisplayText?
+    /// Under a text cut by its limit, inside the bubble: the "Show more" button, or the
+    /// note that the text is too long to show whole (``DisplayText/isTruncated``).
+    public var showMore: ShowMore?
     /// A label under the bubble ("Edited", "Not delivered"), or the typing row's label.
     public var bottomLabel: Rect?
     /// The delivery status mark of an outgoing message.
@@ -50,6 +57,7 @@ public struct RowLayout: Hashable, Sendable {
     public func part(at point: Point) -> RowPart? {
         if let avatar, avatar.contains(point) { return .avatar }
         if let status, status.contains(point) { return .status }
+        if let showMore, showMore.isEnabled, showMore.frame.contains(point) { return .showMore }
         if let content, content.contains(point) {
             return .content(Point(x: point.x - content.minX, y: point.y - content.minY))
         }
@@ -59,6 +67,24 @@ public struct RowLayout: Hashable, Sendable {
         if let topLabel, topLabel.contains(point) { return .topLabel }
         if let bottomLabel, bottomLabel.contains(point) { return .bottomLabel }
         return point.y >= 0 && point.y < height ? .background : nil
+    }
+}
+
+/// The control under a long text that shows more of it.
+public struct ShowMore: Hashable, Sendable {
+    /// Where it is, in row coordinates.
+    public var frame: Rect
+    /// What it says: ``ChatStrings/showMore``, or ``ChatStrings/textTooLong`` once all
+    /// that can show (``TextLimit/maximum``) is shown.
+    public var label: String
+    /// Whether tapping it shows more (`false` for the too-long note).
+    public var isEnabled: Bool
+
+    /// Creates the control.
+    public init(frame: Rect, label: String, isEnabled: Bool) {
+        self.frame = frame
+        self.label = label
+        self.isEnabled = isEnabled
     }
 }
 
@@ -72,6 +98,8 @@ public enum RowPart: Hashable, Sendable {
     case content(Point)
     /// The bubble outside its content (padding).
     case bubble
+    /// The "Show more" button under a long text.
+    case showMore
     /// The name label.
     case name
     /// The day separator or time label.

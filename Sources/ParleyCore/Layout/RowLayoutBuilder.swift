@@ -3,12 +3,15 @@ struct RowLayoutBuilder {
     let style: ChatStyle
     let measurer: any TextMeasurer
     let width: Double
+    /// How much of a long text to show.
+    let textLimit: TextLimit
     private var metrics: ChatMetrics { style.metrics }
 
-    init(style: ChatStyle, measurer: any TextMeasurer, width: Double) {
+    init(style: ChatStyle, measurer: any TextMeasurer, width: Double, textLimit: TextLimit = .preview) {
         self.style = style
         self.measurer = measurer
         self.width = max(1, width.isFinite ? width : 1)
+        self.textLimit = textLimit
     }
 
     func layout(_ row: Row, context: RowContext?) -> RowLayout {
@@ -53,6 +56,8 @@ struct RowLayoutBuilder {
         layout.bubble = bubble
         layout.content = body.content.offsetBy(dx: bubbleX, dy: y)
         layout.caption = body.caption?.offsetBy(dx: bubbleX, dy: y)
+        layout.text = body.text
+        layout.showMore = body.more.map { ShowMore(frame: $0.frame.offsetBy(dx: bubbleX, dy: y), label: $0.label, isEnabled: $0.isEnabled) }
         layout.items = body.items
         layout.wrapWidth = body.wrapWidth
         layout.shape = shape
@@ -112,6 +117,8 @@ struct RowLayoutBuilder {
         layout.bubble = bubble
         layout.content = body.content.offsetBy(dx: x, dy: y)
         layout.caption = body.caption?.offsetBy(dx: x, dy: y)
+        layout.text = body.text
+        layout.showMore = body.more.map { ShowMore(frame: $0.frame.offsetBy(dx: x, dy: y), label: $0.label, isEnabled: $0.isEnabled) }
         layout.items = body.items
         layout.wrapWidth = body.wrapWidth
         var bottom = bubble.maxY
@@ -138,11 +145,13 @@ struct RowLayoutBuilder {
         var layout = RowLayout(height: 0)
         let y = startY(context, into: &layout)
         let available = max(1, width - metrics.rowInsets.horizontal)
-        let text = measurer.measure(InertText.display(notice.text), font: style.noticeFont, maxWidth: available)
+        let shown = DisplayText(plain: notice.text, limit: .preview)
+        let text = measurer.measure(shown.string, font: style.noticeFont, maxWidth: available)
         let textWidth = min(available, text.size.width)
         let content = Rect(x: ((width - textWidth) / 2).rounded(.down), y: y, width: textWidth, height: text.size.height)
         layout.content = content
         layout.bubble = content
+        layout.text = shown
         layout.wrapWidth = available
         layout.height = content.maxY
         return layout
@@ -226,6 +235,8 @@ struct RowLayoutBuilder {
         var size: Size  // the bubble's size
         var content: Rect
         var caption: Rect?
+        var text: DisplayText?
+        var more: ShowMore?
         var items: [Rect] = []
         var bare = false  // no bubble drawn (emoji, flat rows)
         var wrapWidth: Double = 0
@@ -240,8 +251,24 @@ struct RowLayoutBuilder {
         var body: Body
         switch message.content {
         case .text(let text):
-            let measured = measurer.measure(InertText.display(text.string), font: style.bodyFont, maxWidth: inner)
-            body = padded(Size(width: min(inner, measured.size.width), height: measured.size.height), insets)
+            let shown = DisplayText(text, limit: textLimit)
+            let measured = measurer.measure(shown.string, font: style.bodyFont, maxWidth: inner)
+            let textSize = Size(width: min(inner, measured.size.width), height: measured.size.height)
+            guard shown.isTruncated else {
+                body = padded(textSize, insets)
+                body.text = shown
+                body.wrapWidth = inner
+                break
+            }
+            let note = textLimit.isMaximum ? style.strings.textTooLong : style.strings.showMore
+            let label = measurer.measure(note, font: style.labelFont, maxWidth: inner).size
+            let more = Size(width: min(inner, label.width), height: label.height)
+            body = padded(Size(width: max(textSize.width, more.width), height: textSize.height + more.height), insets)
+            body.content.size = textSize
+            body.more = ShowMore(
+                frame: Rect(x: body.content.minX, y: body.content.maxY, width: more.width, height: more.height),
+                label: note, isEnabled: !textLimit.isMaximum)
+            body.text = shown
             body.wrapWidth = inner
         case .emoji(let emoji):
             let measured = measurer.measure(emoji, font: style.emojiFont, maxWidth: maxWidth)
@@ -255,11 +282,13 @@ struct RowLayoutBuilder {
             body = masked ? Body(size: picture, content: Rect(origin: .zero, size: picture)) : padded(picture, insets)
             if let caption = image.caption, !caption.isEmpty {
                 let captionWidth = max(1, picture.width - (masked ? insets.horizontal : 0))
-                let measured = measurer.measure(InertText.display(caption), font: style.bodyFont, maxWidth: captionWidth)
+                let shown = DisplayText(plain: caption, limit: .preview)
+                let measured = measurer.measure(shown.string, font: style.bodyFont, maxWidth: captionWidth)
                 let x = masked ? insets.left : insets.left
                 let y = body.content.maxY + (masked ? insets.top : insets.top / 2)
                 let rect = Rect(x: x, y: y, width: min(captionWidth, measured.size.width), height: measured.size.height)
                 body.caption = rect
+                body.text = shown
                 body.size.height = rect.maxY + insets.bottom
                 body.wrapWidth = captionWidth
             }
@@ -287,8 +316,10 @@ struct RowLayoutBuilder {
             body = padded(Self.clamp(size, width: inner), insets)
         case .notice(let notice):
             // Notices have their own row kind; kept here so every content has a body.
-            let measured = measurer.measure(InertText.display(notice.text), font: style.noticeFont, maxWidth: inner)
+            let shown = DisplayText(plain: notice.text, limit: .preview)
+            let measured = measurer.measure(shown.string, font: style.noticeFont, maxWidth: inner)
             body = padded(measured.size, insets)
+            body.text = shown
         }
         if let override = style.contentSizeOverride?(message, maxWidth) {
             let size = Self.clamp(override, width: body.bare ? maxWidth : inner)

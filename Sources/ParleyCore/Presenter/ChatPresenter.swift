@@ -120,7 +120,7 @@ public final class ChatPresenter {
 
     /// A tap or click at `point` (list coordinates): the event it means is sent to
     /// ``events`` and returned. Tapping a history row loads the next page, or retries
-    /// after a failure.
+    /// after a failure; tapping "Show more" under a long text shows more of it.
     @discardableResult
     public func tap(at point: Point) -> MessengerEvent? {
         guard let hit = viewport.hitTest(point), let event = viewport.event(for: hit, gesture: .tap) else { return nil }
@@ -129,8 +129,19 @@ public final class ChatPresenter {
         case .newerHistory(let indicator): load(.newer, after: indicator)
         default: break
         }
+        if case .tapShowMore(let id) = event { showMore(of: id) }
         events.send(event)
         return event
+    }
+
+    /// Shows more of message `id`'s long text (twice as much, up to
+    /// ``TextLimit/maximum``); the row grows downwards, the rows above stay where they are.
+    /// Returns whether more could show.
+    @discardableResult
+    public func showMore(of id: MessageID) -> Bool {
+        guard layoutEngine.showMore(of: id) else { return false }
+        viewport.settle()
+        return true
     }
 
     /// The history row at `edge` was activated (its button, or the keyboard): loads the

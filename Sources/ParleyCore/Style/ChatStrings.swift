@@ -25,6 +25,10 @@ public struct ChatStrings: Sendable {
     public var you = "You"
     /// What an empty conversation shows once no history is loading; empty for nothing.
     public var emptyConversation = "No messages yet"
+    /// The button under a long text that shows more of it.
+    public var showMore = "Show more"
+    /// Under a text too long to show whole, once all that can show is shown.
+    public var textTooLong = "Too long to show in full: copy the message to read it all"
     /// The message list's accessible name.
     public var messageList = "Messages"
     /// The message menu's Copy item.
@@ -123,13 +127,20 @@ public struct ChatStrings: Sendable {
     /// notifications. Made inert.
     public func summary(of content: MessageContent) -> String {
         switch content {
-        case .text(let text): return InertText.display(text.string)
-        case .emoji(let emoji): return emoji
-        case .image(let image): return photo + (image.caption.map { ": " + InertText.display($0) } ?? "")
+        case .text(let text): return Self.bounded(text.string)
+        case .emoji(let emoji): return Self.bounded(emoji)
+        case .image(let image): return photo + (image.caption.map { ": " + Self.bounded($0) } ?? "")
         case .collection(let collection): return items(collection.items.count)
-        case .custom(let custom): return InertText.display(custom.payload.summary)
-        case .notice(let notice): return InertText.display(notice.text)
+        case .custom(let custom): return Self.bounded(custom.payload.summary)
+        case .notice(let notice): return Self.bounded(notice.text)
         }
+    }
+
+    /// `text` made inert and cut to a preview's length (``TextLimit/preview``), with "…"
+    /// when cut: a summary of a megabyte of text is a screenful, not a megabyte.
+    static func bounded(_ text: String) -> String {
+        let (shown, cut) = DisplayText.prefix(of: text, limit: .preview)
+        return InertText.display(shown) + (cut ? "…" : "")
     }
 }
 

@@ -1,31 +1,176 @@
-/// Message text as it is drawn: made inert (``InertText``), with detections that index
-/// into the drawn string.
+/// Message text as it is drawn: made inert (``InertText``), bounded (``TextLimit``), with
+/// detections that index into the drawn string.
+///
+/// Besides making controls visible, the drawn form keeps what text engines choke on away
+/// from them: a text past its limit shows its beginning (``isTruncated``), a run of more
+/// than ``longestUnbrokenRun`` characters without a break opportunity gets zero-width
+/// spaces to break at (Pango's line breaking is quadratic in such a run), and a cluster
+/// keeps at most ``mostScalarsPerCluster`` scalars. The message itself is never
+/// changed: copying it copies the text as received.
 public struct DisplayText: Hashable, Sendable {
     /// The string to draw.
     public let string: String
-    /// Links, addresses and phone numbers, as UTF-8 ranges of ``string``.
+    /// Links, addresses and phone numbers, as UTF-8 ranges of ``string``; those cut off by
+    /// the limit are left out.
     public let detections: [TextDetection]
+    /// Whether ``string`` shows only the beginning of the text.
+    public let isTruncated: Bool
 
-    /// The drawn form of `content`. When making it inert changed nothing (the usual case),
-    /// the detections are the content's own; otherwise their ranges are mapped onto the
-    /// drawn string.
-    public init(_ content: TextContent) {
-        let shown = InertText.display(content.string)
+    /// The longest run of characters drawn without a break opportunity.
+    public static let longestUnbrokenRun = 64
+    /// The most scalars drawn as one character: a base and 30 marks, joiners or
+    /// selectors (Unicode's stream-safe limit); the longest emoji sequences have 10.
+    public static let mostScalarsPerCluster = 31
+
+    /// The drawn form of `content`, showing at most `limit` of it. When nothing needed
+    /// changing (the usual case) the string and detections are the content's own.
+    public init(_ content: TextContent, limit: TextLimit = .maximum) {
+        let (prefix, truncated) = Self.prefix(of: content.string, limit: limit)
+        isTruncated = truncated
+        let inert = InertText.display(prefix)
+        // A cut text ends in an ellipsis, so the cut shows even without the button.
+        let shown = Self.breakingLongRuns(inert) + (truncated ? "…" : "")
         string = shown
-        if shown == content.string || content.detections.isEmpty {
-            detections = content.detections
+        let kept = content.detections.filter { $0.utf8Range.upperBound <= prefix.utf8.count }
+        if shown == content.string || kept.isEmpty {
+            detections = kept
         } else {
-            let offsets = InertText.displayOffsets(of: content.string)
-            detections = content.detections.map { detection in
+            let toInert = inert == prefix ? nil : InertText.displayOffsets(of: prefix)
+            let toShown = shown == inert || !Self.needsBreaking(inert) ? nil : Self.breakOffsets(of: inert)
+            detections = kept.map { detection in
+                func map(_ offset: Int) -> Int {
+                    let inertOffset = toInert?[offset] ?? offset
+                    return toShown?[inertOffset] ?? inertOffset
+                }
                 var mapped = detection
-                mapped.utf8Range = offsets[detection.utf8Range.lowerBound]..<offsets[detection.utf8Range.upperBound]
+                mapped.utf8Range = map(detection.utf8Range.lowerBound)..<map(detection.utf8Range.upperBound)
                 return mapped
             }
         }
     }
 
+    /// A plain string (a notice, a caption) drawn the same way, without detections.
+    public init(plain: String, limit: TextLimit = .maximum) {
+        self.init(TextContent(undetected: plain), limit: limit)
+    }
+
     /// The detection covering UTF-8 offset `offset`, if any.
     public func detection(atUTF8Offset offset: Int) -> TextDetection? {
         detections.first { $0.utf8Range.contains(offset) }
+    }
+
+    // MARK: Steps
+
+    /// The beginning of `string` within `limit`, cut after a whole cluster, and whether
+    /// anything was left out. O(shown), however long `string` is.
+    static func prefix(of string: String, limit: TextLimit) -> (String, Bool) {
+        let bytes = string.utf8.count
+        if bytes <= limit.characters {
+            // Within the character limit by bytes alone: only the line limit can cut, and
+            // not when there are fewer line-break bytes than lines allowed.
+            var breaks = 0
+            for byte in string.utf8 where byte == 0x0A || byte == 0x0D { breaks += 1 }
+            if breaks < limit.lines { return (string, false) }
+        }
+        var characters = 0
+        var lines = 1
+        var end = string.startIndex
+        for character in string {
+            if characters == limit.characters { return (String(string[..<end]), true) }
+            if character.isNewline {
+                if lines == limit.lines { return (String(string[..<end]), true) }
+                lines += 1
+            }
+            characters += 1
+            end = string.index(after: end)
+        }
+        return (string, false)
+    }
+
+    /// `string` with a zero-width space after every ``longestUnbrokenRun`` clusters that
+    /// offer no break, and each cluster cut to ``mostScalarsPerCluster`` scalars.
+    static func breakingLongRuns(_ string: String) -> String {
+        guard needsBreaking(string) else { return string }
+        var result = ""
+        var run = 0
+        for character in string {
+            if opensBreak(character) {
+                run = 0
+            } else {
+                run += 1
+                if run > longestUnbrokenRun {
+                    result.append("\u{200B}")
+                    run = 1
+                }
+            }
+            result.unicodeScalars.append(contentsOf: cappedScalars(of: character))
+        }
+        return result
+    }
+
+    /// For each UTF-8 offset of `string` (and its end), its offset in
+    /// ``breakingLongRuns(_:)``'s result.
+    static func breakOffsets(of string: String) -> [Int] {
+        var offsets: [Int] = []
+        offsets.reserveCapacity(string.utf8.count + 1)
+        var drawn = 0
+        var run = 0
+        for character in string {
+            if opensBreak(character) {
+                run = 0
+            } else {
+                run += 1
+                if run > longestUnbrokenRun {
+                    drawn += 3  // the zero-width space
+                    run = 1
+                }
+            }
+            let width = character.utf8.count
+            for _ in 0..<width { offsets.append(drawn) }
+            drawn += cappedScalars(of: character).reduce(0) { $0 + UTF8.width($1) }
+        }
+        offsets.append(drawn)
+        return offsets
+    }
+
+    /// Whether ``breakingLongRuns(_:)`` changes `string`.
+    static func needsBreaking(_ string: String) -> Bool {
+        // Short runs are the rule, and settle most texts by bytes: a run of clusters, or a
+        // cluster of marks (two bytes each at least), is never shorter in bytes.
+        var run = 0
+        var longest = 0
+        for byte in string.utf8 {
+            if byte == 0x20 || byte == 0x0A { run = 0 } else { run += 1 }
+            longest = max(longest, run)
+        }
+        if longest <= min(longestUnbrokenRun, 2 * (mostScalarsPerCluster - 1)) { return false }
+        run = 0
+        for character in string {
+            if character.unicodeScalars.count > mostScalarsPerCluster { return true }
+            if opensBreak(character) { run = 0 } else {
+                run += 1
+                if run > longestUnbrokenRun { return true }
+            }
+        }
+        return false
+    }
+
+    /// The scalars of `character`, at most ``mostScalarsPerCluster`` of them (a base and
+    /// what Unicode's stream-safe format allows on it); longer clusters are only ever
+    /// floods of marks, joiners or selectors.
+    private static func cappedScalars(of character: Character) -> [Unicode.Scalar] {
+        Array(character.unicodeScalars.prefix(mostScalarsPerCluster))
+    }
+
+    /// Whether a line may break around `character`: white space, a hyphen, a slash or a
+    /// zero-width space (Pango and the terminal both break there); CJK ideographs and
+    /// syllables break anywhere, so they count too.
+    private static func opensBreak(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return true }
+        switch scalar.value {
+        case 0x20, 0x0A, 0x09, 0x2D, 0x2F, 0x200B, 0x3000: return true
+        case 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0x20000...0x3FFFF: return true
+        default: return character.isWhitespace
+        }
     }
 }

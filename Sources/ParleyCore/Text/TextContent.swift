@@ -16,6 +16,12 @@ public struct TextContent: Hashable, Sendable {
         self.detections = TextDetector.detect(in: string)
     }
 
+    /// Wraps `string` without detecting anything in it (for text that is never tapped).
+    init(undetected string: String) {
+        self.string = string
+        self.detections = []
+    }
+
     /// Decodes UTF-8 bytes, replacing each malformed sequence with U+FFFD, so that bytes
     /// from a network or a file never fail and never lose the valid parts.
     public init<Bytes: Collection>(utf8 bytes: Bytes) where Bytes.Element == UInt8 {

@@ -54,9 +54,12 @@ extension Viewport {
             }
             switch hit.part {
             case .avatar: return .tapAvatar(message.sender, message: message.id)
+            case .showMore: return .tapShowMore(message.id)
             case .status: return .tapStatus(message.id)
             case .content(let point):
-                if case .text(let text) = message.content, let detection = link(in: text, at: point, wrapWidth: hit.row.layout.wrapWidth) {
+                if case .text = message.content, let shown = hit.row.layout.text,
+                    let detection = link(in: shown, at: point, wrapWidth: hit.row.layout.wrapWidth)
+                {
                     return .tapLink(message.id, detection)
                 }
                 return .tapBubble(message.id)
@@ -67,9 +70,8 @@ extension Viewport {
         }
     }
 
-    func link(in text: TextContent, at point: Point, wrapWidth: Double) -> TextDetection? {
-        guard !text.detections.isEmpty else { return nil }
-        let shown = DisplayText(text)
+    func link(in shown: DisplayText, at point: Point, wrapWidth: Double) -> TextDetection? {
+        guard !shown.detections.isEmpty else { return nil }
         guard let offset = layoutEngine.measurer.utf8Offset(
             at: point, in: shown.string, font: layoutEngine.style.bodyFont, maxWidth: wrapWidth)
         else { return nil }

@@ -12,6 +12,7 @@ final class BubbleView {
     private let frame = Frame(cssName: "bubble", role: GTK_ACCESSIBLE_ROLE_GROUP)
     private var contentRect = Rect(x: 0, y: 0, width: 0, height: 0)
     private var captionRect: Rect?
+    private var showMoreRect: Rect?
     private var messageID: MessageID?
     private weak var host: (any RowHost)?
 
@@ -29,6 +30,7 @@ final class BubbleView {
     private var captionLabel: WidgetPointer?
     private var noticeLabel: WidgetPointer?
     private var emojiLabel: WidgetPointer?
+    private var showMoreLabel: WidgetPointer?
     private var mediaView: MediaView?
     private var collectionView: CollectionView?
     private var dotFrames: [Frame] = []
@@ -52,6 +54,19 @@ final class BubbleView {
         gtk_label_set_justify(label.ptr(), GTK_JUSTIFY_CENTER)
         gtk_label_set_xalign(label.ptr(), 0.5)
         noticeLabel = label
+        keepInOrder(label)
+        return label
+    }
+    /// "Show more" under a long text; a click on it reaches the presenter through the
+    /// list's hit test, like every other tap.
+    private var showMore: WidgetPointer {
+        if let showMoreLabel { return showMoreLabel }
+        let label = gtk_label_new(nil)!
+        gtk_widget_add_css_class(label, "show-more")
+        gtk_label_set_xalign(label.ptr(), 0)
+        gtk_label_set_ellipsize(label.ptr(), PANGO_ELLIPSIZE_END)
+        frame.add(label)
+        showMoreLabel = label
         keepInOrder(label)
         return label
     }
@@ -112,18 +127,25 @@ final class BubbleView {
         hideContent(keeping: message)
         switch message.content {
         case .text(let text):
-            LabelText(body).show(DisplayText(text), font: host.measurer.description(style.bodyFont))
+            LabelText(body).show(layout.text ?? DisplayText(text, limit: .preview), font: host.measurer.description(style.bodyFont))
             body.isShown = true
+            if let more = layout.showMore {
+                LabelText(showMore).show(more.label, font: host.measurer.description(style.labelFont))
+                showMore.setClass("disabled", !more.isEnabled)
+                showMore.isShown = true
+            }
         case .emoji(let text):
             LabelText(emoji).show(InertText.singleLine(text), font: host.measurer.description(style.emojiFont))
             emoji.isShown = true
         case .notice(let text):
-            LabelText(notice).show(InertText.display(text.text), font: host.measurer.description(style.noticeFont))
+            LabelText(notice).show(
+                (layout.text ?? DisplayText(plain: text.text, limit: .preview)).string, font: host.measurer.description(style.noticeFont))
             notice.isShown = true
         case .image(let image):
             media.show(image.source, host: host)
             if let text = image.caption, layout.caption != nil {
-                LabelText(caption).show(InertText.display(text), font: host.measurer.description(style.bodyFont))
+                LabelText(caption).show(
+                    (layout.text ?? DisplayText(plain: text, limit: .preview)).string, font: host.measurer.description(style.bodyFont))
                 caption.isShown = true
             }
         case .collection(let content):
@@ -172,7 +194,9 @@ final class BubbleView {
     }
 
     private func hideContent(keeping message: Message?) {
-        for case let widget? in [bodyLabel, captionLabel, noticeLabel, emojiLabel] where widget.isShown { widget.isShown = false }
+        for case let widget? in [bodyLabel, captionLabel, noticeLabel, emojiLabel, showMoreLabel] where widget.isShown {
+            widget.isShown = false
+        }
         mediaView?.hide()
         collectionView?.hide()
         if showsDots {
@@ -217,7 +241,7 @@ final class BubbleView {
     /// caption, notice, emoji), whatever order they were made in: screen readers follow
     /// the widget order, and the background must stay under the text.
     private func keepInOrder(_ label: WidgetPointer) {
-        let order = [hasBackground ? background : nil, bodyLabel, captionLabel, noticeLabel, emojiLabel]
+        let order = [hasBackground ? background : nil, bodyLabel, showMoreLabel, captionLabel, noticeLabel, emojiLabel]
         let rank = order.firstIndex(where: { $0 == label }) ?? order.count
         let previous = order[..<rank].compactMap { $0 }.last
         if gtk_widget_get_prev_sibling(label) != previous { gtk_widget_insert_after(label, frame.widget, previous) }
@@ -235,6 +259,9 @@ final class BubbleView {
         captionRect = layout.caption.map {
             Rect(x: $0.minX - bubble.minX, y: $0.minY - bubble.minY, width: $0.width, height: $0.height)
         }
+        showMoreRect = layout.showMore.map {
+            Rect(x: $0.frame.minX - bubble.minX, y: $0.frame.minY - bubble.minY, width: $0.frame.width, height: $0.frame.height)
+        }
     }
 
     /// Places the bubble in its row.
@@ -250,6 +277,7 @@ final class BubbleView {
             label.place(contentRect)
         }
         if let captionLabel, captionLabel.isShown, let captionRect { captionLabel.place(captionRect) }
+        if let showMoreLabel, showMoreLabel.isShown, let showMoreRect { showMoreLabel.place(showMoreRect) }
         mediaView?.place(contentRect)
         collectionView?.place(contentRect)
         if let custom { custom.widget.place(contentRect) }

@@ -14,7 +14,7 @@ import ParleyCore
 ///   `.collection`, `.custom`, `.notice`, `.typing`, `.history`);
 /// - `bubble` with the same classes; `.plain` when the shape draws no bubble;
 /// - `label.name`, `label.top-label`, `label.bottom-label`, `label.status`, `label.body`,
-///   `label.caption`, `avatar`, `typing-dot`, `button.new-messages`, `label.empty-state`;
+///   `label.caption`, `label.show-more` (`.disabled` when nothing more can show), `avatar`, `typing-dot`, `button.new-messages`, `label.empty-state`;
 /// - the theme as `.parley-theme-<name>` on the view's root.
 struct StyleSheet {
     /// The style drawn.
@@ -72,6 +72,8 @@ struct StyleSheet {
             css += """
                 \(s) bubble.\(name) { background-color: \(style[side].bubbleColor.css); color: \(colors.textColor.css); }
                 \(s) bubble.\(name) > label link { color: \(colors.linkColor.css); text-decoration-line: underline; }
+                \(s) bubble.\(name) > label.show-more { color: \(colors.linkColor.css); font-weight: bold; }
+                \(s) bubble.\(name) > label.show-more.disabled { font-weight: normal; opacity: 0.8; }
 
                 """
             for position in [GroupPosition.single, .first, .middle, .last] {
@@ -82,7 +84,7 @@ struct StyleSheet {
         // Shapes without a bubble (emoji, flat rows): after the side rules, so they win.
         css += """
             \(s) bubble.plain.incoming, \(s) bubble.plain.outgoing { background: none; color: \(style.incoming.textColor.css); }
-            \(s) bubble.plain > label link { color: \(style.incoming.linkColor.css); }
+            \(s) bubble.plain > label link, \(s) bubble.plain > label.show-more { color: \(style.incoming.linkColor.css); }
             \(s) bubble.nine-patch { background: none; }
 
             """
@@ -119,5 +121,5 @@ struct StyleSheet {
         }
     }
 
-    private static func px(_ value: Double) -> String { "\(Int(value.rounded()))px" }
+    private static func px(_ value: Double) -> String { "\(Int(saturating: value.rounded()))px" }
 }

@@ -79,15 +79,21 @@ struct RowPainter {
     private func drawContent(_ message: Message, _ side: Side, _ area: CellRect, _ layout: RowLayout, _ dy: Double, _ buffer: inout CellBuffer) {
         switch message.content {
         case .text(let text):
-            drawText(DisplayText(text), side: side, area: area, wrapWidth: layout.wrapWidth, &buffer)
+            drawText(layout.text ?? DisplayText(text, limit: .preview), side: side, area: area, wrapWidth: layout.wrapWidth, &buffer)
+            if let more = layout.showMore {
+                let area = CellRect(more.frame, dy: dy)
+                buffer.put(
+                    more.label, x: area.x, y: area.y, style: more.isEnabled ? palette.link(side) : palette.label,
+                    maxWidth: area.width)
+            }
         case .emoji(let emoji):
             buffer.put(emoji, x: area.x, y: area.y, maxWidth: area.width)
         case .notice(let notice):
-            drawPlainLines(InertText.display(notice.text), area: area, wrapWidth: layout.wrapWidth, style: palette.notice, &buffer)
+            drawPlainLines((layout.text ?? DisplayText(plain: notice.text, limit: .preview)).string, area: area, wrapWidth: layout.wrapWidth, style: palette.notice, &buffer)
         case .image(let image):
             drawImage(image, area: area, &buffer)
             if let caption = image.caption, let rect = layout.caption {
-                drawPlainLines(InertText.display(caption), area: CellRect(rect, dy: dy), wrapWidth: layout.wrapWidth, style: palette.text(side), &buffer)
+                drawPlainLines((layout.text ?? DisplayText(plain: caption, limit: .preview)).string, area: CellRect(rect, dy: dy), wrapWidth: layout.wrapWidth, style: palette.text(side), &buffer)
             }
         case .collection(let collection):
             drawCollection(collection, area: area, items: layout.items, &buffer)
@@ -147,7 +153,7 @@ struct RowPainter {
         case .failed(let error): lines.append(error.description)
         default:
             if let size = image.sizeHint, size.width.isFinite, size.height.isFinite, size.width > 0 {
-                lines.append("\(Int(size.width))×\(Int(size.height))")
+                lines.append("\(Int(saturating: size.width))×\(Int(saturating: size.height))")
             }
         }
         let top = area.y + max(1, (area.height - lines.count) / 2)
@@ -189,7 +195,9 @@ struct RowPainter {
     private func drawCollection(_ collection: CollectionContent, area: CellRect, items: [Rect], _ buffer: inout CellBuffer) {
         var hidden = 0
         for (item, frame) in zip(collection.items, items) {
-            let clipped = CellRect(x: area.x + Int(frame.minX), y: area.y + Int(frame.minY), width: Int(frame.width), height: Int(frame.height))
+            func cell(_ value: Double) -> Int { Int(saturating: min(max(value, -0x8000_0000), 0x8000_0000)) }
+            let clipped = CellRect(
+                x: area.x + cell(frame.minX), y: area.y + cell(frame.minY), width: cell(frame.width), height: cell(frame.height))
             guard clipped.maxX <= area.maxX else {
                 hidden += 1  // past the bubble's width: the rest scrolls sideways
                 continue
@@ -276,7 +284,9 @@ struct RowPainter {
         switch indicator {
         case .hidden: return
         case .loading:
-            glyph = String(Self.spinner[Int(time * 12) % Self.spinner.count])
+            let count = Self.spinner.count
+            let tick = Int(saturating: (time * 12).truncatingRemainder(dividingBy: Double(count)))
+            glyph = String(Self.spinner[(tick % count + count) % count])
             look = palette.label
         case .loadEarlier:
             glyph = edge == .older ? "↑" : "↓"

@@ -40,9 +40,12 @@ public struct CellRect: Hashable, Sendable {
     }
 
     /// The cells covered by a layout rectangle placed at row offset `dy`, rounded outwards.
+    /// Coordinates past ±2³¹ cells (no screen has them) are held there, so a rectangle
+    /// from any layout converts without overflow.
     public init(_ rect: Rect, dy: Double = 0) {
-        let left = Int(rect.minX.rounded(.down)), top = Int((rect.minY + dy).rounded(.down))
-        let right = Int(rect.maxX.rounded(.up)), bottom = Int((rect.maxY + dy).rounded(.up))
+        func cell(_ value: Double) -> Int { Int(saturating: min(max(value, -0x8000_0000), 0x8000_0000)) }
+        let left = cell(rect.minX.rounded(.down)), top = cell((rect.minY + dy).rounded(.down))
+        let right = cell(rect.maxX.rounded(.up)), bottom = cell((rect.maxY + dy).rounded(.up))
         self.init(x: left, y: top, width: right - left, height: bottom - top)
     }
 
@@ -161,8 +164,21 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
     private mutating func set(_ character: Character, columns: Int, x: Int, y: Int, style: CellStyle) {
         clearWide(at: x, y: y)
         if columns == 2 { clearWide(at: x + 1, y: y) }
-        cells[y * width + x] = Cell(symbol: String(character), style: style)
+        cells[y * width + x] = Cell(symbol: Self.symbol(character), style: style)
         if columns == 2, x + 1 < width { cells[y * width + x + 1] = Cell(symbol: "", style: style) }
+    }
+
+    /// The most scalars a cell's cluster keeps (a base and Unicode's stream-safe limit of
+    /// 30 marks): a cluster of 300,000 combining marks would otherwise be sent whole on
+    /// every repaint.
+    static let mostScalarsPerCell = 31
+
+    /// `character` as a cell's symbol, cut to ``mostScalarsPerCell`` scalars.
+    static func symbol(_ character: Character) -> String {
+        guard character.utf8.count > mostScalarsPerCell else { return String(character) }
+        var scalars = String.UnicodeScalarView()
+        for scalar in character.unicodeScalars.prefix(mostScalarsPerCell) { scalars.append(scalar) }
+        return String(scalars)
     }
 
     /// Before overwriting a cell, blanks the other half of a wide character it belongs to.
