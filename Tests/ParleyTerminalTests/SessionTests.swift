@@ -48,8 +48,24 @@ struct SessionTests {
         let enter = String(decoding: TerminalSession.enterSequence(for: .init()), as: UTF8.self)
         #expect(enter == "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[?1004h")
         let restore = String(decoding: TerminalSession.restoreSequence, as: UTF8.self)
-        #expect(restore == "\u{1B}[?2026l\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l"
+        #expect(restore == "\u{1B}[?2026l\u{1B}[r\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l"
             + "\u{1B}[?25h\u{1B}[?1049l\u{1B}[0m")
+    }
+
+    @Test("restoring resets a scroll region a frame left set, and keeps the cursor on the main screen (#10)",
+        arguments: [true, false])
+    func scrollRegionReset(alternateScreen: Bool) {
+        let options = TerminalSession.Options(alternateScreen: alternateScreen)
+        let screen = VTermScreen(rows: 6, cols: 10)
+        // Lines 1 to 6, a frame that set rows 2-4 as its scroll region, then the restore.
+        screen.feed(Array("1\r\n2\r\n3\r\n4\r\n5\r\n6\u{1B}[2;4r\u{1B}[6;2H".utf8))
+        screen.feed(TerminalSession.restoreSequence(for: options))
+        if !alternateScreen { screen.feed(Array("x".utf8)) }
+        // A shell's next line feeds at the bottom must scroll the whole screen.
+        screen.feed(Array("\u{1B}[6;1H\n\n".utf8))
+        func line(_ y: Int) -> String { String(screen.line(y).reversed().drop { $0 == " " }.reversed()) }
+        #expect(line(0) == "3")
+        #expect(line(3) == (alternateScreen ? "6" : "6x"))
     }
 
     @Test("headless options leave out the alternate screen, mouse, paste and focus")
@@ -158,6 +174,26 @@ struct SessionTests {
 
         try pty.type(Array("\u{1B}[200~a\nb\u{1B}[201~".utf8))
         #expect(try session.readEvents(timeout: .seconds(2)) == [.paste("a\nb")])
+    }
+
+    @Test("a paste whose end marker never comes ends after a silence: Ctrl-C works again (#10)")
+    func unendedPaste() throws {
+        let pty = try SessionPTY()
+        var options = TerminalSession.Options.headless
+        options.pasteTimeout = .milliseconds(150)
+        let session = try TerminalSession(input: pty.slave, output: pty.slave, options: options)
+        defer { session.restore() }
+        _ = pty.output()
+
+        try pty.type(Array("\u{1B}[200~half a paste".utf8))
+        var events: [InputEvent] = []
+        // Each call waits at most the paste timeout; a few of them cover the silence.
+        for _ in 0..<40 where !events.contains(.paste("half a paste")) {
+            events += try session.readEvents(timeout: .seconds(2))
+        }
+        #expect(events == [.paste("half a paste")])
+        try pty.type([0x03])
+        #expect(try session.readEvents(timeout: .seconds(2)) == [.char("c", .ctrl)])
     }
 
     @Test("a closed terminal is reported as inputClosed")

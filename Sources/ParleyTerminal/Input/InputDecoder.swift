@@ -86,6 +86,17 @@ public struct InputDecoder: Sendable {
         return events
     }
 
+    /// Ends an open bracketed paste whose end marker never came: what it gathered is
+    /// delivered as a ``InputEvent/paste(_:)`` (nothing when it gathered nothing) and the
+    /// bytes after it are keys again. ``TerminalSession`` calls this after
+    /// ``TerminalSession/Options/pasteTimeout`` of silence.
+    public mutating func endPaste() -> [InputEvent] {
+        guard mode == .pasting else { return [] }
+        mode = .normal
+        let text = paste.takeAll()
+        return text.isEmpty ? [] : [.paste(text)]
+    }
+
     /// Decodes as much of ``pending`` as possible.
     private mutating func decode(isFinal: Bool) -> [InputEvent] {
         var buffer: [UInt8] = []

@@ -12,7 +12,8 @@ extension TerminalSession {
     }
 
     /// The bytes that undo ``enterSequence(for:)`` in reverse order: end any synchronized
-    /// update (2026) a frame left open, focus off, paste off, every mouse mode off (1006,
+    /// update (2026) a frame left open, the scroll region reset to the whole screen
+    /// (`CSI r`, which a frame cut off mid-scroll may have left set), focus off, paste off, every mouse mode off (1006,
     /// 1003, 1002, 1000), cursor shown, alternate screen left, attributes reset (SGR 0).
     ///
     /// Turning off a mode that was never on is harmless, so all of them are sent whatever
@@ -20,6 +21,9 @@ extension TerminalSession {
     /// it also restores a saved cursor position.
     public static func restoreSequence(for options: Options) -> [UInt8] {
         var sequence = "\u{1B}[?2026l"
+        // CSI r also homes the cursor: harmless on the alternate screen, which is left
+        // next; on the main screen the cursor is saved around it (DECSC, DECRC).
+        sequence += options.alternateScreen ? "\u{1B}[r" : "\u{1B}7\u{1B}[r\u{1B}8"
         sequence += "\u{1B}[?1004l"
         sequence += "\u{1B}[?2004l"
         sequence += "\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l"

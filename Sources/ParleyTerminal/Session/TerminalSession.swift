@@ -37,6 +37,8 @@ public final class TerminalSession {
     private let resizePipe: (read: Int32, write: Int32)
     /// Decodes what ``readEvents(timeout:)`` reads.
     private var decoder: InputDecoder
+    /// When the last input byte arrived (for ``Options/pasteTimeout``).
+    private var lastInput = ContinuousClock.now
     /// Whether ``restore()`` has run.
     public private(set) var isRestored = false
 
@@ -163,13 +165,20 @@ public final class TerminalSession {
     /// then settles it (a lone ESC is the Escape key). Returns `[]` on timeout.
     public func readEvents(timeout: Duration?) throws(TerminalError) -> [InputEvent] {
         var events: [InputEvent] = []
-        var bytes = try read(timeout: timeout)
+        let pasteWait = decoder.isPasting ? options.pasteTimeout : nil
+        var bytes = try read(timeout: pasteWait.map { wait in timeout.map { min($0, wait) } ?? wait } ?? timeout)
+        if !bytes.isEmpty {
+            lastInput = .now
+        } else if decoder.isPasting, lastInput.duration(to: .now) >= options.pasteTimeout {
+            events += decoder.endPaste()
+        }
         while true {
             if let size = takeResize() { events.append(.resize(columns: size.columns, rows: size.rows)) }
             events += bytes.isEmpty && decoder.needsFlush ? decoder.flush() : decoder.feed(bytes)
             guard decoder.needsFlush else { return events }
             do {
                 bytes = try read(timeout: options.escapeDelay)
+                if !bytes.isEmpty { lastInput = .now }
             } catch {
                 // Keep what was typed; the next call reports the error again.
                 return events + decoder.flush()

@@ -22,6 +22,10 @@ extension TerminalSession {
         /// How long ``TerminalSession/readEvents(timeout:)`` waits for the rest of an
         /// escape sequence before a lone ESC counts as the Escape key.
         public var escapeDelay: Duration
+        /// How long a bracketed paste may go without a byte before it counts as ended
+        /// (a terminal that never sends the end marker would otherwise swallow every key,
+        /// Ctrl-C included).
+        public var pasteTimeout: Duration = .seconds(1)
 
         /// Creates options; everything is on by default.
         public init(
