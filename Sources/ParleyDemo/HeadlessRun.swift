@@ -22,9 +22,9 @@ enum HeadlessRun {
             guard printed < frames else { return }
             printed += 1
             let (buffer, cursor) = app.screen.render(time: Date().timeIntervalSince(start))
-            print("── frame \(printed): \(label) " + String(repeating: "─", count: max(0, buffer.width - 14 - label.count)))
-            for line in buffer.lines { print(line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)) }
-            if let cursor { print("   cursor at column \(cursor.x), row \(cursor.y)") }
+            DemoConsole.print("── frame \(printed): \(label) " + String(repeating: "─", count: max(0, buffer.width - 14 - label.count)))
+            for line in buffer.lines { DemoConsole.print(line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)) }
+            if let cursor { DemoConsole.print("   cursor at column \(cursor.x), row \(cursor.y)") }
         }
         // Let a store or transcript deliver its first page before the first frame.
         if let pager = app.screen.pager {
@@ -53,7 +53,7 @@ enum HeadlessRun {
                 if size.count == 2 { app.screen.resize(columns: size[0], rows: size[1]) }
             case "frame": break
             default:
-                FileHandle.standardError.write("parley-demo: unknown script step “\(step)”\n".data(using: .utf8)!)
+                DemoConsole.error("unknown script step “\(step)”", program: "parley-demo")
                 return 2
             }
             // Let the pager and the bot run before the frame is taken.

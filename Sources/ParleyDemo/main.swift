@@ -23,7 +23,7 @@ let usage = """
     """
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write("parley-demo: \(message)\n".data(using: .utf8)!)
+    DemoConsole.error(message, program: "parley-demo")
     exit(2)
 }
 
@@ -45,7 +45,7 @@ while let flag = arguments.nextFlag() {
         guard size.count == 2, size[0] > 0, size[1] > 0 else { fail("--size takes COLSxROWS, like 80x24") }
         (options.columns, options.rows) = (size[0], size[1])
     case "-h", "--help":
-        print(usage)
+        DemoConsole.print(usage)
         exit(0)
     default: fail("unknown option “\(flag)”\n\(usage)")
     }
@@ -67,22 +67,23 @@ do {
     app = try DemoApp(options: options)
 } catch {
     if let error = error as? StoreError { fail("\(error)") }
+    if let error = error as? TranscriptError { fail("\(error)") }
     fail("cannot open \(options.transcript ?? "the conversation"): \(error.localizedDescription)")
 }
 
 if headless {
     // Notes go to standard error so that standard output holds only frames.
-    if let note = app.historyNote { FileHandle.standardError.write((note + "\n").data(using: .utf8)!) }
+    if let note = app.historyNote { DemoConsole.note(note) }
     let status = await HeadlessRun.run(app: app, script: script, frames: frames)
-    app.history.close()
+    if let unsaved = app.history.close() { DemoConsole.error(unsaved, program: "parley-demo") }
     exit(status)
 }
 
 do {
     let messenger = try TerminalMessenger(screen: app.screen, environment: environment)
     try await messenger.run()
-    app.history.close()
-    if let note = app.historyNote { print(note) }
+    if let unsaved = app.history.close() { DemoConsole.error(unsaved, program: "parley-demo") }
+    if let note = app.historyNote { DemoConsole.print(note) }
 } catch {
     fail("\(error)")
 }

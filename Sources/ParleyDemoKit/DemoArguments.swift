@@ -49,7 +49,7 @@ public struct DemoArguments {
 
     /// Prints `message` as the program's error and exits with status 2.
     public func fail(_ message: String) -> Never {
-        FileHandle.standardError.write("\(program): \(message)\n".data(using: .utf8)!)
+        DemoConsole.error(message, program: program)
         exit(2)
     }
 }

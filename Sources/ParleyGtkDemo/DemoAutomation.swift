@@ -50,13 +50,13 @@ struct DemoAutomation {
                     let widget = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)
                     do {
                         try await Screenshot.pngAfterNextFrame(of: widget, to: argument)
-                        FileHandle.standardError.write("screenshot: \(argument)\n".data(using: .utf8)!)
+                        DemoConsole.note("screenshot: \(argument)")
                     } catch {
-                        FileHandle.standardError.write("screenshot failed: \(error)\n".data(using: .utf8)!)
+                        DemoConsole.note("screenshot failed: \(error)")
                     }
                 case "report": Self.report(app.history.conversation)
                 case "quit": gtk_window_destroy(window)
-                default: FileHandle.standardError.write("unknown step “\(step)”\n".data(using: .utf8)!)
+                default: DemoConsole.note("unknown step “\(step)”")
                 }
             }
         }
@@ -69,7 +69,6 @@ struct DemoAutomation {
 
     /// Prints the newest messages, one a line: `sender ⇥ status ⇥ summary`.
     private static func report(_ conversation: Conversation) {
-        var lines = ""
         for message in conversation.messages.suffix(8) {
             let summary: String
             switch message.content {
@@ -80,8 +79,7 @@ struct DemoAutomation {
             case .custom(let custom): summary = custom.payload.summary
             case .notice(let notice): summary = notice.text
             }
-            lines += "\(message.sender.name)\t\(message.status)\t\(summary.replacingOccurrences(of: "\n", with: " "))\n"
+            DemoConsole.printRecord([message.sender.name, "\(message.status)", summary])
         }
-        FileHandle.standardOutput.write(lines.data(using: .utf8)!)
     }
 }

@@ -23,7 +23,7 @@ let usage = """
     """
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write("parley-gtk-demo: \(message)\n".data(using: .utf8)!)
+    DemoConsole.error(message, program: "parley-gtk-demo")
     exit(2)
 }
 
@@ -42,7 +42,7 @@ while let flag = arguments.nextFlag() {
         guard size.count == 2, size[0] > 0, size[1] > 0 else { fail("--size takes WIDTHxHEIGHT, like 460x760") }
         options.size = (size[0], size[1])
     case "-h", "--help":
-        print(usage)
+        DemoConsole.print(usage)
         exit(0)
     default: fail("unknown option “\(flag)”\n\(usage)")
     }
@@ -65,9 +65,11 @@ let status = application.run { window in
         app.install(in: window)
     } catch let error as StoreError {
         fail("\(error)")
+    } catch let error as TranscriptError {
+        fail("\(error)")
     } catch {
         fail("cannot open \(options.history.transcript ?? "the conversation"): \(error.localizedDescription)")
     }
 }
-demo?.history.close()
+if let unsaved = demo?.history.close() { DemoConsole.error(unsaved, program: "parley-gtk-demo") }
 exit(status)

@@ -101,11 +101,60 @@ struct DemoHeadlessTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }
 
+    @Test("a folder, a FIFO or /dev/null as a transcript is a clear error, never a hang (#10)")
+    func transcriptNotAFile() throws {
+        let folder = scratchDataHome()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fifo = folder + "/chat.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let cases = [
+            (folder, "is a folder, not a transcript file"),
+            (fifo, "is not a regular file"),
+            ("/dev/null", "is not a regular file"),
+        ]
+        for (path, words) in cases {
+            let result = try runDemo(["--headless", "--transcript", path])
+            #expect(result.status == 2)
+            #expect(result.output.contains(path) && result.output.contains(words), "\(result.output)")
+        }
+    }
+
+    @Test("lines dated past year 9999 or not at all are skipped with the reason; the rest opens (#10)")
+    func transcriptDates() throws {
+        let path = NSTemporaryDirectory() + "parley-dates-\(UUID().uuidString).tsv"
+        let lines = ["1e300\tX\thi", "nan\tX\tnot a number", "-1e20\tX\tbefore time", "1700000000\tAnn\tfine",
+            "1700000060\tBen\t   ", "1700000120\tAnn\twith a\rcarriage return inside"]
+        try (lines.joined(separator: "\r\n") + "\r\n").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (status, output) = try runDemo(["--headless", "--transcript", path, "--size", "60x20", "--script", "wait:0.5;frame"])
+        #expect(status == 0)
+        #expect(output.contains("Opened 2 messages"), "\(output)")
+        #expect(output.contains("4 lines skipped"))
+        #expect(output.contains("line 1: the time 1e300 is not between the years 1 and 9999"))
+        #expect(output.contains("line 2: “nan” is not a time in seconds"))
+        #expect(output.contains("fine") && output.contains("carriage return inside"))
+    }
+
+    @Test("paths with escape sequences are printed inert: no title or clipboard set (#10)")
+    func inertPaths() throws {
+        let hostile = NSTemporaryDirectory() + "evil\u{1B}]2;pwned\u{07}\u{1B}]52;c;aGk=\u{07}.tsv"
+        let missing = try runDemo(["--headless", "--transcript", hostile])
+        #expect(missing.status == 2)
+        #expect(!missing.output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" })
+        #expect(missing.output.contains("evil␛]2;pwned␇"))
+        let home = scratchDataHome() + "/we\u{1B}[2Jird"
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let kept = try runDemo(["--headless", "--script", "wait:0.2"], dataHome: home)
+        #expect(kept.status == 0)
+        #expect(kept.output.contains("we␛[2Jird"))
+        #expect(!kept.output.unicodeScalars.contains { $0 == "\u{1B}" })
+    }
+
     @Test("a missing transcript or a bad flag is a clear error")
     func errors() throws {
         let missing = try runDemo(["--headless", "--transcript", "/nonexistent/chat.tsv"])
         #expect(missing.status == 2)
-        #expect(missing.output.contains("cannot open /nonexistent/chat.tsv"))
+        #expect(missing.output.contains("There is no transcript at /nonexistent/chat.tsv."))
         let flag = try runDemo(["--frobnicate"])
         #expect(flag.status == 2)
         #expect(flag.output.contains("unknown option"))
