@@ -14,6 +14,8 @@ struct DemoApp {
     let history: DemoHistory
     /// Keeps the store in step with the conversation while the demo runs.
     private(set) var mirror: Observation?
+    /// "Saving…" beside the title while writes wait (a locked or full store).
+    private(set) var saving: SaveStatusLine?
 
     struct Options {
         var theme = "light"
@@ -40,14 +42,17 @@ struct DemoApp {
         let conversation = history.conversation
         let style = DemoArguments.style(named: options.theme) ?? .light
         let bar = InputBar.preset(for: style, units: .cells)
+        let title = options.transcript.map { "Parley — \(($0 as NSString).lastPathComponent)" }
+            ?? "Parley demo — Alice, Bob, Parley Bot   (type “help”, Ctrl-C quits)"
         let screen = ChatScreen(
-            conversation: conversation, style: style, inputBar: bar,
-            title: options.transcript.map { "Parley — \(($0 as NSString).lastPathComponent)" } ?? "Parley demo — Alice, Bob, Parley Bot   (type “help”, Ctrl-C quits)",
+            conversation: conversation, style: style, inputBar: bar, title: title,
             columns: options.columns, rows: options.rows, usesColor: options.usesColor)
         screen.register(kind: Poll.kind, PollRenderer.draw)
         let pager = history.pager
-        mirror = history.mirror { error in
-            Task { @MainActor in screen.title = "⚠ Not saving: \(error)" }
+        // Failures show through the save states below (they stay queued and retried).
+        mirror = history.mirror { _ in }
+        saving = history.saveStates().map { states in
+            SaveStatusLine(states: states) { line in screen.title = line.map { "⚠ \($0)" } ?? title }
         }
         screen.pager = pager
         let bot = DemoBot(conversation: conversation, pace: options.pace, helpText: Self.helpText)

@@ -39,17 +39,22 @@ public struct DemoHistory {
     /// Whether the history is a transcript.
     public let isTranscript: Bool
 
-    /// `$XDG_DATA_HOME/parley/demo.sqlite`, or `~/.local/share/parley/demo.sqlite`.
+    /// `$XDG_DATA_HOME/parley/demo.sqlite`, or `~/.local/share/parley/demo.sqlite` (also
+    /// when XDG_DATA_HOME is not an absolute path, which the XDG spec says to ignore).
     public static func defaultStorePath() -> String {
         let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let base = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
         return (base as NSString).appendingPathComponent("parley/demo.sqlite")
     }
 
     /// Opens the history `options` name.
     ///
-    /// - Throws: ``StoreError`` for a store that cannot be used; file errors for a
+    /// The default store's folder (`$XDG_DATA_HOME/parley`) is created when missing; a
+    /// `--history` path must be in an existing folder, and must not be a folder, a FIFO
+    /// or a device (each refused with a ``StoreError`` naming it).
+    ///
+    /// - Throws: ``StoreError`` for a store that cannot be used; ``TranscriptError`` for a
     ///   transcript that cannot be read.
     public init(options: Options, pageSize: Int = 100, now: Date = Date()) throws {
         let conversation = Conversation(me: DemoCast.me)
@@ -60,8 +65,11 @@ public struct DemoHistory {
         if let path = options.transcript {
             let transcript = try TranscriptSource(path: path, me: DemoCast.me)
             source = transcript
-            note = "Opened \(transcript.count) message\(transcript.count == 1 ? "" : "s") from \(path)"
-                + (transcript.skipped > 0 ? " (\(transcript.skipped) lines skipped: not epoch⇥sender⇥text)" : "")
+            note = "Opened \(transcript.count) message\(transcript.count == 1 ? "" : "s") from \(InertText.singleLine(path))"
+                + (transcript.skipped > 0
+                    ? " (\(transcript.skipped) line\(transcript.skipped == 1 ? "" : "s") skipped: "
+                        + transcript.problems.joined(separator: "; ") + (transcript.skipped > transcript.problems.count ? "; …" : "") + ")"
+                    : "")
         } else if options.ephemeral {
             source = ArrayHistorySource(DemoConversation.history(count: 5_000, before: now))
             try conversation.append(contentsOf: DemoConversation.recent(now: now))
@@ -69,13 +77,14 @@ public struct DemoHistory {
             // The conversation lives in a store, as a real messenger's does: what you send is
             // there next time. The first run seeds it with the demo's history.
             let path = options.history ?? Self.defaultStorePath()
-            let opened = try ConversationStore(path: path)
+            // The demo's own data folder is made on first run; a path the user typed is not.
+            let opened = try ConversationStore(path: path, options: StoreOptions(createsFolders: options.history == nil))
             opened.register(Poll.self)
             fresh = try opened.count() == 0
             if fresh {
                 try opened.insert(contentsOf: DemoConversation.history(count: 5_000, before: now) + DemoConversation.recent(now: now))
             }
-            note = "Conversation kept in \(path) (\(try opened.count()) messages)"
+            note = "Conversation kept in \(InertText.singleLine(path)) (\(try opened.count()) messages)"
             source = opened
             store = opened
         }
@@ -87,16 +96,31 @@ public struct DemoHistory {
         self.isTranscript = options.transcript != nil
     }
 
-    /// Closes the store, folding its write-ahead log into the file: call when the demo
-    /// ends (`exit` runs no deinitializers).
-    public func close() {
-        store?.close()
+    /// Writes what the mirror still has queued (waiting at most two seconds), then closes
+    /// the store, folding its write-ahead log into the file: call when the demo ends
+    /// (`exit` runs no deinitializers).
+    ///
+    /// - Returns: A sentence about what could not be saved, for standard error; `nil`
+    ///   when everything was (or there is no store).
+    @discardableResult
+    public func close() -> String? {
+        guard let unsaved = store?.close(), !unsaved.isEmpty else { return nil }
+        return unsaved.description
     }
 
-    /// Keeps the store in step with the conversation from now on, writing each change on
-    /// the thread that made it: a sent message is on disk before it can show as sent.
-    /// `nil` when there is no store.
+    /// Keeps the store in step with the conversation from now on. The store's writer
+    /// thread commits each change shortly after it is made (never on the thread that
+    /// made it), retrying while another program holds the file; ``saveStates()`` says
+    /// when something is not on disk yet, and ``close()`` writes what is left.
+    /// `onError` hears of failures someone has to fix (a full disk). `nil` when there is
+    /// no store.
     public func mirror(onError: @escaping @Sendable (StoreError) -> Void) -> Observation? {
         store?.mirror(conversation, onError: onError)
+    }
+
+    /// The store's save states (``ParleySQLite/SaveState``: saved, saving, waiting for
+    /// another program, failing), for a "saving…" line; `nil` when there is no store.
+    public func saveStates() -> AsyncStream<SaveState>? {
+        store?.saveStates()
     }
 }

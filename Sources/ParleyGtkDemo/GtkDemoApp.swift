@@ -24,6 +24,8 @@ final class GtkDemoApp {
     let screen: ChatScreen
     let bot: DemoBot
     private var mirror: Observation?
+    /// "Saving…" in the subtitle while writes wait (a locked or full store).
+    private var saving: SaveStatusLine?
     private var subtitle: WidgetPointer?
 
     static let helpText = """
@@ -96,8 +98,11 @@ final class GtkDemoApp {
                 bot.userSent(id, text: "", replies: false)
             }
         }
-        mirror = history.mirror { [weak self] error in
-            Task { @MainActor in self?.setSubtitle("⚠ Not saving: \(error)") }
+        // Failures show through the save states (they stay queued and are retried).
+        mirror = history.mirror { _ in }
+        let normal = history.isTranscript ? (history.note ?? "") : "Alice, Bob and Parley Bot"
+        saving = history.saveStates().map { states in
+            SaveStatusLine(states: states) { [weak self] line in self?.setSubtitle(line.map { "⚠ \($0)" } ?? normal) }
         }
         // What the demo does with taps; links open in the browser by themselves.
         screen.events.onEvent { event in

@@ -1,12 +1,17 @@
 import CSQLite
 import ParleyCore
 
+/// Direct writes: each is one transaction, committed when the call returns, on the
+/// caller's thread (waiting up to ``StoreOptions/busyTimeout`` for another connection's
+/// lock). Writes a mirror has queued are earlier changes, so they are committed first,
+/// in the same transaction.
 extension ConversationStore {
     /// Stores a new message.
     ///
     /// - Throws: ``StoreError/duplicateMessage(_:)`` when its id is already stored (use
     ///   ``upsert(_:)`` to replace), ``StoreError/invalidMessage(_:reason:)`` when its
-    ///   custom payload fails to encode; nothing is written then.
+    ///   custom payload fails to encode or its date is not a finite number; nothing is written
+    ///   then.
     public func insert(_ message: Message) throws(StoreError) {
         try insert(contentsOf: [message])
     }
@@ -35,17 +40,18 @@ extension ConversationStore {
 
     /// Changes the stored message `id` in place, in one transaction.
     ///
-    /// - Throws: ``StoreError/unknownMessage(_:)`` when it is not stored, or
-    ///   ``StoreError/invalidMessage(_:reason:)`` when `body` changes its id.
+    /// - Throws: ``StoreError/unknownMessage(_:)`` when it is not stored,
+    ///   ``StoreError/invalidMessage(_:reason:)`` when `body` changes its id, or
+    ///   ``StoreError/unreadableMessage(_:path:reason:)`` when its row cannot be read.
     public func update(_ id: MessageID, _ body: (inout Message) -> Void) throws(StoreError) {
-        try withLock { () throws(StoreError) in
-            try write { () throws(StoreError) in
-                guard var message = try read(id) else { throw .unknownMessage(id) }
+        try withCore { (core) throws(StoreError) in
+            try core.write { () throws(StoreError) in
+                guard var message = try core.read(id) else { throw .unknownMessage(id) }
                 body(&message)
                 guard message.id == id else {
                     throw .invalidMessage(id, reason: "an update may not change the id (to “\(message.id)”)")
                 }
-                try save(message, replacing: true)
+                try core.save(message, replacing: true)
             }
         }
     }
@@ -54,14 +60,14 @@ extension ConversationStore {
     ///
     /// - Throws: ``StoreError/unknownMessage(_:)`` when it is not stored.
     public func setStatus(_ status: DeliveryStatus, of id: MessageID) throws(StoreError) {
-        try withLock { () throws(StoreError) in
-            try write { () throws(StoreError) in
-                let statement = try connection.prepared("UPDATE messages SET status = ?1 WHERE id = ?2")
+        try withCore { (core) throws(StoreError) in
+            try core.write { () throws(StoreError) in
+                let statement = try core.connection.prepared("UPDATE messages SET status = ?1 WHERE id = ?2")
                 defer { statement.reset() }
                 try statement.bind(1, status.rawValue)
                 try statement.bind(2, id.rawValue)
                 try statement.step()
-                if connection.changes == 0 { throw .unknownMessage(id) }
+                if core.connection.changes == 0 { throw .unknownMessage(id) }
             }
         }
     }
@@ -76,52 +82,20 @@ extension ConversationStore {
     /// skipped. Returns how many were deleted.
     @discardableResult
     public func delete(contentsOf ids: [MessageID]) throws(StoreError) -> Int {
-        try withLock { () throws(StoreError) in
-            try write { () throws(StoreError) in try remove(ids) }
+        try withCore { (core) throws(StoreError) in
+            try core.write { () throws(StoreError) in try core.remove(ids) }
         }
     }
 
     // MARK: Internals
 
-    /// Saves `messages` in one transaction; takes the lock.
+    /// Saves `messages` in one transaction.
     private func save(_ messages: [Message], replacing: Bool) throws(StoreError) {
         guard !messages.isEmpty else { return }
-        try withLock { () throws(StoreError) in
-            try write { () throws(StoreError) in
-                for message in messages { try save(message, replacing: replacing) }
+        try withCore { (core) throws(StoreError) in
+            try core.write { () throws(StoreError) in
+                for message in messages { try core.save(message, replacing: replacing) }
             }
         }
-    }
-
-    /// Writes one message; call inside a transaction, with the lock held.
-    func save(_ message: Message, replacing: Bool) throws(StoreError) {
-        let content: ContentColumns
-        do {
-            content = try ContentColumns(message.content, payloads: payloads)
-        } catch {
-            throw .invalidMessage(message.id, reason: "its content cannot be encoded (\(error))")
-        }
-        let sender = try senderRow(for: message.sender)
-        let statement = try connection.prepared(replacing ? MessageRows.upsert : MessageRows.insert)
-        defer { statement.reset() }
-        try MessageRows.bind(message, sender: sender, content: content, to: statement)
-        do {
-            try statement.step()
-        } catch .sqlite(_, let code, _) where code & 0xFF == SQLITE_CONSTRAINT && !replacing {
-            throw .duplicateMessage(message.id)
-        }
-    }
-
-    /// Deletes `ids`; call inside a transaction, with the lock held. Returns how many went.
-    func remove(_ ids: [MessageID]) throws(StoreError) -> Int {
-        let statement = try connection.prepared("DELETE FROM messages WHERE id = ?1")
-        var removed = 0
-        for id in ids {
-            defer { statement.reset() }
-            try statement.bind(1, id.rawValue)
-            try statement.step()
-            removed += connection.changes
-        }
-        return removed
     }
 }

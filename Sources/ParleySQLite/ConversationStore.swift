@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import ParleyCore
+import Synchronization
 
 /// One conversation's message history in a SQLite file: the ``ParleyCore/HistorySource``
 /// behind a ``ParleyCore/HistoryPager``, with keyset pages that cost the same at any depth.
@@ -11,42 +12,53 @@ import ParleyCore
 /// let chat = Conversation(me: me, messages: try store.newestPage(limit: 50).messages)
 /// let mirroring = store.mirror(chat) { error in log(error) }  // add-and-forget, saved
 /// let pager = HistoryPager(conversation: chat, source: store) // older pages on scroll
+/// Task { @MainActor in                                        // "Saving…" in the UI
+///     for await state in store.saveStates() { status.text = state == .saved ? "" : "\(state)" }
+/// }
+/// await store.flush()                                         // on disk from here on
+/// let unsaved = store.close()                                 // at exit: what was not saved
 /// ```
 ///
-/// **Durability.** The file is in WAL mode with `synchronous = NORMAL`: a write is
-/// committed when the call returns, and a committed write survives the process being
-/// killed (even with SIGKILL) — the next open replays the WAL. After a power loss or an
-/// OS crash the file is still consistent, but the last transactions before it (those not
-/// yet checkpointed to disk) may be missing. Each call, and each batch (``insert(contentsOf:)``,
-/// ``upsert(contentsOf:)``, ``delete(contentsOf:)``), is one transaction: all of it or none.
+/// **Durability.** The file is in WAL mode with `synchronous = NORMAL`: a direct write
+/// (``insert(_:)``, ``upsert(_:)``, ...) is committed when the call returns, and a
+/// committed write survives the process being killed (even with SIGKILL) — the next open
+/// replays the WAL. A mirror's writes are committed by the store's writer thread shortly
+/// after each change; ``flush()`` returns once everything changed before it is committed.
+/// After a power loss or an OS crash the file is still consistent, but the last
+/// transactions before it (those not yet checkpointed to disk) may be missing. Each call,
+/// and each batch (``insert(contentsOf:)``, ``upsert(contentsOf:)``, ``delete(contentsOf:)``),
+/// is one transaction: all of it or none.
 ///
 /// **Threads.** Every call is safe from any thread or task: one lock serialises them over
 /// one connection. Other processes (and other stores on the same file) may read while one
-/// writes; writers wait up to ``StoreOptions/busyTimeout`` for each other.
+/// writes; direct writes wait up to ``StoreOptions/busyTimeout`` for each other, a mirror
+/// never waits on the thread that changed the conversation.
 ///
-/// **Bad files.** A missing, unreadable, locked, damaged, foreign or newer-schema file
-/// fails to open with a ``StoreError`` naming it; the store never deletes, recreates or
-/// empties an existing file.
-public final class ConversationStore: @unchecked Sendable {
+/// **Bad files.** A missing, unreadable, locked, damaged, foreign or newer-schema file,
+/// a folder, a FIFO or a device fails to open with a ``StoreError`` naming it; the store
+/// never deletes, recreates or empties an existing file, and never writes to a file it
+/// found damaged. A stored message this build cannot read is skipped by pages and
+/// reported (``skippedMessages``, ``onSkippedMessage(_:)``), never fatal to the rest.
+public final class ConversationStore: Sendable {
     /// The file, as given (or `:memory:`).
     public let path: String
     /// How the store was opened.
     public let options: StoreOptions
 
-    // Everything below is guarded by `lock`.
-    let lock = NSLock()
-    let connection: Connection
-    var payloads = PayloadRegistry()
-    private var senderRows: [SenderKey: Int] = [:]
+    /// The connection and everything else only one call at a time may touch.
+    let state: Mutex<StoreCore>
+    /// The mirrors' queued writes and the writer thread.
+    let queue: WriteQueue
 
-    /// Opens the history at `path`, creating it (and its folder) when missing, upgrading an
-    /// older schema.
+    /// Opens the history at `path`, creating the file when missing (and its folder with
+    /// ``StoreOptions/createsFolders``), upgrading an older schema.
     ///
     /// - Throws: ``StoreError`` naming the file when it is missing (with `createIfMissing`
-    ///   off), unreadable, locked, damaged, not a Parley history or of a newer schema.
+    ///   off) or its folder is, when the path is a folder, a FIFO or a device, or the file
+    ///   is unreadable, locked, damaged, not a Parley history or of a newer schema.
     public convenience init(path: String, options: StoreOptions = StoreOptions()) throws(StoreError) {
         let path = Self.expandingHome(in: path)
-        let flags = try Self.prepareFile(at: path, options: options)
+        let flags = try StoreFile.prepare(path, options: options)
         try self.init(
             connection: Connection(filename: path, displayPath: path, flags: flags, busyTimeout: options.busyTimeout),
             options: options)
@@ -60,16 +72,18 @@ public final class ConversationStore: @unchecked Sendable {
             options: StoreOptions(checksIntegrity: false))
     }
 
-    private init(connection: Connection, options: StoreOptions) throws(StoreError) {
-        self.connection = connection
-        self.path = connection.path
-        self.options = options
+    private init(connection: sending Connection, options: StoreOptions) throws(StoreError) {
         do {
             try Self.configure(connection, options: options)
         } catch {
             connection.close()
             throw error
         }
+        let queue = WriteQueue()
+        self.queue = queue
+        self.path = connection.path
+        self.options = options
+        self.state = Mutex(StoreCore(connection: connection, readOnly: options.readOnly, queue: queue))
     }
 
     /// `path` with a leading `~` replaced by `$HOME` (as a shell would), falling back to the
@@ -83,128 +97,62 @@ public final class ConversationStore: @unchecked Sendable {
     /// The schema version this build reads and writes.
     public static var schemaVersion: Int { Schema.current }
 
-    /// Closes the file; later calls fail with ``StoreError/closed(path:)``. Closing the
-    /// last connection checkpoints the WAL into the file. Also happens on deinit.
-    public func close() {
-        withLock { connection.close() }
-    }
-
     /// Decodes custom payloads of `type`'s kind as `type` from now on.
     ///
     /// Payloads are stored as JSON whenever they are `Encodable`, registered or not; a
     /// kind read back without a registered type is a ``StoredCustomPayload``.
     public func register<Payload: CustomPayload & Codable>(_ type: Payload.Type) {
-        withLock { payloads.register(type) }
+        state.withLock { $0.payloads.register(type) }
     }
 
-    /// The number of stored messages.
+    /// The number of messages: those in the file, with a mirror's queued writes counted
+    /// as done. Unreadable rows count (they are stored).
     public func count() throws(StoreError) -> Int {
-        try withLock { () throws(StoreError) in try connection.integer("SELECT count(*) FROM messages") }
+        try withCore { (core) throws(StoreError) in try core.count() }
     }
 
-    /// The stored message with `id`, or `nil`.
+    /// The message with `id` (a mirror's queued state first, else the stored one), or `nil`.
+    ///
+    /// - Throws: ``StoreError/unreadableMessage(_:path:reason:)`` when its row holds
+    ///   something this build cannot read.
     public func message(_ id: MessageID) throws(StoreError) -> Message? {
-        try withLock { () throws(StoreError) in try read(id) }
+        try withCore { (core) throws(StoreError) in try core.read(id) }
     }
 
     /// Runs SQLite's full `PRAGMA integrity_check`.
     ///
-    /// - Throws: ``StoreError/corrupt(path:detail:)`` with SQLite's first findings.
+    /// - Throws: ``StoreError/corrupt(path:detail:)`` with SQLite's first findings; the
+    ///   store then refuses to write to the file.
     public func checkIntegrity() throws(StoreError) {
-        try withLock { () throws(StoreError) in try Self.check(connection, pragma: "integrity_check") }
+        try withCore { (core) throws(StoreError) in try Self.check(core.connection, pragma: "integrity_check") }
     }
 
-    // MARK: Internals (call with the lock held)
-
-    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+    /// The stored messages pages and windows skipped so far because a row holds something
+    /// this build cannot read (an unknown status or content kind, a missing sender), each
+    /// once, as ``StoreError/unreadableMessage(_:path:reason:)``s naming them: for a line
+    /// such as "2 messages could not be shown".
+    public var skippedMessages: [StoreError] {
+        state.withLock { $0.skipped }
     }
 
-    /// The stored message with `id`.
-    func read(_ id: MessageID) throws(StoreError) -> Message? {
-        let statement = try connection.prepared(MessageRows.select + " WHERE m.id = ?1")
-        defer { statement.reset() }
-        try statement.bind(1, id.rawValue)
-        guard try statement.step() else { return nil }
-        return try MessageRows.message(from: statement, payloads: payloads, path: path)
+    /// Calls `handler` on the store's writer thread with each stored message skipped from
+    /// now on because it cannot be read (each once); `nil` stops the calls.
+    public func onSkippedMessage(_ handler: (@Sendable (StoreError) -> Void)?) {
+        state.withLock { $0.onSkipped = handler }
     }
 
-    /// Messages selected by `sql` (which extends ``MessageRows/select``) after `binding`.
-    func read(_ sql: String, binding: (Statement) throws(StoreError) -> Void) throws(StoreError) -> [Message] {
-        let statement = try connection.prepared(MessageRows.select + " " + sql)
-        defer { statement.reset() }
-        try binding(statement)
-        var messages: [Message] = []
-        while try statement.step() {
-            messages.append(try MessageRows.message(from: statement, payloads: payloads, path: path))
+    // MARK: Internals
+
+    /// Runs `body` with the core, under the lock.
+    func withCore<Result: Sendable>(
+        _ body: (StoreCore) throws(StoreError) -> Result
+    ) throws(StoreError) -> Result {
+        try state.withLock { (core: inout sending StoreCore) throws(StoreError) -> sending Result in
+            try body(core)
         }
-        return messages
-    }
-
-    /// Runs `body` in one write transaction; forgets cached sender rows when it rolls back.
-    func write<Result>(_ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
-        if options.readOnly { throw .readOnly(path: path) }
-        do {
-            return try connection.transaction(body)
-        } catch {
-            senderRows.removeAll()
-            throw error
-        }
-    }
-
-    /// The `senders` row for `sender` as it is now (id, name and avatar), added when new.
-    func senderRow(for sender: Sender) throws(StoreError) -> Int {
-        let key = SenderKey(id: sender.id, name: sender.name, avatar: AvatarColumn.text(of: sender.avatar))
-        if let row = senderRows[key] { return row }
-        let find = try connection.prepared("SELECT row FROM senders WHERE id = ?1 AND name = ?2 AND avatar = ?3")
-        defer { find.reset() }
-        try find.bind(1, key.id)
-        try find.bind(2, key.name)
-        try find.bind(3, key.avatar)
-        let row: Int
-        if try find.step() {
-            row = find.int(0)
-        } else {
-            let add = try connection.prepared("INSERT INTO senders (id, name, avatar) VALUES (?1, ?2, ?3) RETURNING row")
-            defer { add.reset() }
-            try add.bind(1, key.id)
-            try add.bind(2, key.name)
-            try add.bind(3, key.avatar)
-            try add.step()
-            row = add.int(0)
-        }
-        senderRows[key] = row
-        return row
     }
 
     // MARK: Opening
-
-    /// Checks the path before SQLite sees it and returns the flags to open it with.
-    private static func prepareFile(at path: String, options: StoreOptions) throws(StoreError) -> Int32 {
-        let files = FileManager.default
-        var isFolder: ObjCBool = false
-        if files.fileExists(atPath: path, isDirectory: &isFolder) {
-            if isFolder.boolValue { throw .unreadable(path: path, reason: "it is a folder, not a file") }
-            if access(path, R_OK) != 0 { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-            if options.readOnly { return Connection.readOnly }
-            if access(path, W_OK) != 0 { throw .readOnly(path: path) }
-            return SQLITE_OPEN_READWRITE  // never CREATE an existing path: no race makes a new file
-        }
-        guard options.createIfMissing, !options.readOnly else { throw .missing(path: path) }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        if files.fileExists(atPath: folder, isDirectory: &isFolder) {
-            if !isFolder.boolValue { throw .cannotCreateDirectory(path: path, reason: "\(folder) is a file") }
-        } else {
-            do {
-                try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw .cannotCreateDirectory(path: path, reason: "\(folder): \((error as NSError).localizedDescription)")
-            }
-        }
-        return Connection.readWrite
-    }
 
     /// Validates the header (before writing anything), checks integrity, sets WAL and
     /// `synchronous = NORMAL`, and migrates.
@@ -222,16 +170,11 @@ public final class ConversationStore: @unchecked Sendable {
     }
 
     /// Runs a checking pragma and throws `.corrupt` unless it says "ok".
-    private static func check(_ connection: Connection, pragma: String) throws(StoreError) {
+    static func check(_ connection: Connection, pragma: String) throws(StoreError) {
         let findings = try connection.texts("PRAGMA \(pragma)")
         guard findings != ["ok"] else { return }
-        throw .corrupt(path: connection.path, detail: findings.prefix(3).joined(separator: "; "))
+        let damage = StoreError.corrupt(path: connection.path, detail: findings.prefix(3).joined(separator: "; "))
+        if connection.damage == nil { connection.damage = damage }
+        throw damage
     }
-}
-
-/// A sender as stored: distinct names and avatars of one id are distinct rows.
-private struct SenderKey: Hashable {
-    var id: String
-    var name: String
-    var avatar: String
 }

@@ -8,10 +8,12 @@ import ParleyCore
 /// inside one ``ParleyCore/Conversation``, and messages read back start at 0 like any
 /// message handed to a conversation.
 enum MessageRows {
-    /// The columns every read selects, in the order ``message(from:payloads:path:)`` reads them.
+    /// The columns every read selects, in the order ``decode(_:payloads:path:)`` reads them.
+    /// A left join, so a message whose sender row is missing is read (and reported), not
+    /// silently left out.
     static let select = """
         SELECT m.id, m.date, m.status, m.edited, m.kind, m.subkind, m.body, m.detail, m.bytes, \
-        s.id, s.name, s.avatar FROM messages AS m JOIN senders AS s ON s.row = m.sender
+        s.id, s.name, s.avatar, s.row FROM messages AS m LEFT JOIN senders AS s ON s.row = m.sender
         """
 
     /// Inserts a row; fails on an existing id.
@@ -43,27 +45,29 @@ enum MessageRows {
         try statement.bind(10, content.bytes)
     }
 
-    /// The message in the statement's current row (selected with ``select``).
-    ///
-    /// - Throws: `.corrupt` naming the message when a column holds something this build
-    ///   never writes.
-    static func message(from row: Statement, payloads: PayloadRegistry, path: String) throws(StoreError) -> Message {
+    /// The message in the statement's current row (selected with ``select``), or
+    /// ``StoreError/unreadableMessage(_:path:reason:)`` naming it when a column holds
+    /// something this build never writes; the caller skips such a row and reports it.
+    static func decode(_ row: Statement, payloads: PayloadRegistry, path: String) -> Result<Message, StoreError> {
         let id = MessageID(row.text(0) ?? "")
-        func damaged(_ what: String) -> StoreError {
-            .corrupt(path: path, detail: "message “\(id)” has \(what)")
+        func unreadable(_ reason: String) -> Result<Message, StoreError> {
+            .failure(.unreadableMessage(id, path: path, reason: reason))
         }
-        guard let status = DeliveryStatus(rawValue: row.int(2)) else { throw damaged("an unknown status \(row.int(2))") }
+        guard let status = DeliveryStatus(rawValue: row.int(2)) else { return unreadable("an unknown status \(row.int(2))") }
+        let seconds = row.double(1)
+        guard seconds.isFinite else { return unreadable("a date that is not a finite number") }
+        guard !row.isNull(12) else { return unreadable("no sender (its sender row is missing)") }
         let columns = ContentColumns(
             kind: row.text(4) ?? "", subkind: row.text(5), body: row.text(6), detail: row.text(7), bytes: row.data(8))
         guard let content = columns.content(payloads: payloads) else {
-            throw damaged("unreadable content of kind “\(columns.kind)”")
+            return unreadable("content of a kind this version cannot read (“\(columns.kind)”)")
         }
         let avatarText = row.text(11) ?? ""
-        guard let avatar = AvatarColumn.avatar(from: avatarText) else { throw damaged("an unknown avatar “\(avatarText)”") }
+        guard let avatar = AvatarColumn.avatar(from: avatarText) else { return unreadable("an unknown avatar “\(avatarText)”") }
         let sender = Sender(id: row.text(9) ?? "", name: row.text(10) ?? "", avatar: avatar)
-        return Message(
-            id: id, sender: sender, date: Date(timeIntervalSinceReferenceDate: row.double(1)),
-            content: content, status: status, isEdited: row.int(3) != 0)
+        return .success(Message(
+            id: id, sender: sender, date: Date(timeIntervalSinceReferenceDate: seconds),
+            content: content, status: status, isEdited: row.int(3) != 0))
     }
 }
 

@@ -47,14 +47,19 @@ enum Schema {
         CREATE INDEX messages_by_date ON messages (date, id);
         """
 
+    /// The tables and indexes the current version has; a file at the current version
+    /// without one of them is damaged.
+    static let currentObjects: Set<String> = ["senders", "messages", "messages_by_date"]
+
     /// What an open file's header says, read before anything is written.
     struct Header {
         var applicationID: Int
         var version: Int
-        var tableCount: Int
+        /// The names of the file's tables, indexes, views and triggers.
+        var objects: Set<String>
 
         /// A file no one has written a schema into (new, or zero bytes).
-        var isBlank: Bool { applicationID == 0 && version == 0 && tableCount == 0 }
+        var isBlank: Bool { applicationID == 0 && version == 0 && objects.isEmpty }
     }
 
     /// Reads the header; a file that is not a database fails here with `.corrupt`.
@@ -62,10 +67,12 @@ enum Schema {
         Header(
             applicationID: try connection.integer("PRAGMA application_id"),
             version: try connection.integer("PRAGMA user_version"),
-            tableCount: try connection.integer("SELECT count(*) FROM sqlite_schema"))
+            objects: Set(try connection.texts("SELECT name FROM sqlite_schema")))
     }
 
-    /// Refuses files this build must not read or write.
+    /// Refuses files this build must not read or write: foreign, newer, or with header
+    /// values no Parley writes (a version below 1, which would index the migrations out
+    /// of range; the current version without its tables).
     static func validate(
         _ header: Header, path: String, readOnly: Bool, current: Int = current
     ) throws(StoreError) {
@@ -74,8 +81,18 @@ enum Schema {
             return
         }
         guard header.applicationID == applicationID else { throw .notAHistory(path: path) }
+        // The mark and version 1 are written in one transaction: a marked file below
+        // version 1 was not written by Parley as it is.
+        guard header.version >= 1 else {
+            throw .corrupt(path: path, detail: "its header says schema version \(header.version), which no Parley writes")
+        }
         if header.version > current {
             throw .newerSchema(path: path, version: header.version, supported: current)
+        }
+        if header.version == current, current == Self.current {
+            if let missing = currentObjects.subtracting(header.objects).sorted().first {
+                throw .corrupt(path: path, detail: "“\(missing)” is missing from its schema")
+            }
         }
         if header.version < current, readOnly {
             throw .olderSchema(path: path, version: header.version, current: current)
@@ -90,7 +107,7 @@ enum Schema {
             let header = try Self.header(of: connection)
             try validate(header, path: connection.path, readOnly: false, current: migrations.count)
             guard header.version < migrations.count else { return }
-            for step in migrations[header.version...] {
+            for step in migrations[max(0, header.version)...] {
                 try connection.execute(step)
             }
             try connection.execute("PRAGMA application_id = \(applicationID)")

@@ -13,16 +13,23 @@ struct BadFileTests {
         store.close()
     }
 
-    @Test("a new file is created with its folders; a missing one is an error when creating is off")
+    @Test("a new file is created in an existing folder; a missing folder is an error unless createsFolders; a missing file is an error when creating is off")
     func missing() async throws {
         try await withDatabase("deep/er/history.sqlite") { path in
             expectStoreError(.missing(path: path)) { _ = try ConversationStore(path: path, options: StoreOptions(createIfMissing: false)) }
             expectStoreError(.missing(path: path)) { _ = try ConversationStore(path: path, options: StoreOptions(readOnly: true)) }
-            #expect(!FileManager.default.fileExists(atPath: path))
-            let store = try ConversationStore(path: path)
+            let folder = (path as NSString).deletingLastPathComponent
+            expectStoreError(.missingFolder(path: path, folder: folder)) { _ = try ConversationStore(path: path) }
+            #expect(!FileManager.default.fileExists(atPath: folder))
+            #expect(StoreError.missingFolder(path: path, folder: folder).description.contains("does not exist"))
+            let store = try ConversationStore(path: path, options: StoreOptions(createsFolders: true))
             #expect(try store.count() == 0)
             #expect(FileManager.default.fileExists(atPath: path))
             #expect(StoreError.missing(path: path).description.contains(path))
+            store.close()
+            // Now that the folder is there, a second file needs no option.
+            let sibling = folder + "/other.sqlite"
+            #expect(try ConversationStore(path: sibling).count() == 0)
         }
     }
 
@@ -114,22 +121,19 @@ struct BadFileTests {
     func unreadablePaths() async throws {
         let folder = Fixture.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        expectStoreError(.unreadable(path: folder.path, reason: "it is a folder, not a file")) {
-            _ = try ConversationStore(path: folder.path)
-        }
+        expectStoreError(.isFolder(path: folder.path)) { _ = try ConversationStore(path: folder.path) }
         let file = folder.appendingPathComponent("plain-file").path
         _ = FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
         let inside = file + "/history.sqlite"
-        expectStoreError(.cannotCreateDirectory(path: inside, reason: "\(file) is a file")) {
+        expectStoreError(.cannotCreateDirectory(path: inside, reason: "\(file) is a file, not a folder")) {
             _ = try ConversationStore(path: inside)
         }
         let deeper = file + "/sub/history.sqlite"
-        let error = thrownError { _ = try ConversationStore(path: deeper) }
-        guard case .cannotCreateDirectory(let reported, _)? = error else {
-            Issue.record("expected .cannotCreateDirectory, got \(String(describing: error))")
-            return
+        for options in [StoreOptions(), StoreOptions(createsFolders: true)] {
+            expectStoreError(.cannotCreateDirectory(path: deeper, reason: "\(file) is a file, not a folder")) {
+                _ = try ConversationStore(path: deeper, options: options)
+            }
         }
-        #expect(reported == deeper)
         #expect(Fixture.bytes(file) == Data("x".utf8))
     }
 
@@ -211,6 +215,9 @@ struct BadFileTests {
             .readOnly(path: path), .locked(path: path), .corrupt(path: path, detail: "d"), .notAHistory(path: path),
             .newerSchema(path: path, version: 3, supported: 1), .olderSchema(path: path, version: 0, current: 1),
             .diskFull(path: path), .closed(path: path), .sqlite(path: path, code: 10, message: "disk I/O error"),
+            .missingFolder(path: path, folder: "/data/chats"), .isFolder(path: path),
+            .notARegularFile(path: path, kind: "a named pipe (FIFO)"), .fileTooLarge(path: path),
+            .unreadableMessage("m1", path: path, reason: "an unknown status 9"),
         ]
         for error in errors { #expect(error.description.contains(path), "\(error)") }
     }

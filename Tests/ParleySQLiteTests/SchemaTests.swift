@@ -22,14 +22,15 @@ struct SchemaTests {
     func queryPlans() throws {
         let store = try ConversationStore.inMemory()
         try store.insert(contentsOf: (0..<500).map { Fixture.message("q\($0)", .text("\($0)"), from: Fixture.senders[$0 % 5], at: Double($0)) })
-        let raw = try store.withLock { () throws(StoreError) in
-            try store.connection.prepared(
-                "EXPLAIN QUERY PLAN " + MessageRows.select
-                    + " WHERE (m.date, m.id) < (1, 'x') ORDER BY m.date DESC, m.id DESC LIMIT 51")
+        // The page query as the store runs it (no LIMIT: it stops stepping when the page is full).
+        let sql = "EXPLAIN QUERY PLAN " + MessageRows.select + " WHERE (m.date, m.id) < (1, 'x') ORDER BY m.date DESC, m.id DESC"
+        let details = try store.withCore { (core) throws(StoreError) -> [String] in
+            let plan = try core.connection.prepared(sql)
+            defer { plan.reset() }
+            var details: [String] = []
+            while try plan.step() { details.append(plan.text(3) ?? "") }
+            return details
         }
-        var details: [String] = []
-        while try raw.step() { details.append(raw.text(3) ?? "") }
-        raw.reset()
         #expect(details.contains { $0.contains("USING INDEX messages_by_date") }, "\(details)")
         #expect(!details.contains { $0.contains("TEMP B-TREE") }, "\(details)")
     }
