@@ -89,6 +89,37 @@ struct DemoHeadlessTests {
         #expect(!FileManager.default.fileExists(atPath: ephemeral + "/parley/demo.sqlite"))
     }
 
+    @Test("while another program locks the store the title says so, and what was sent is saved after (#10)")
+    func lockedStore() throws {
+        let folder = scratchDataHome()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/locked.sqlite"
+        #expect(try runDemo(["--headless", "--history", path, "--script", "wait:0.2"]).status == 0)
+        // Another program takes the write lock for four seconds.
+        let locker = Process()
+        locker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        locker.arguments = ["python3", "-c", """
+            import sqlite3, sys, time
+            c = sqlite3.connect(sys.argv[1], isolation_level=None)
+            c.execute("BEGIN EXCLUSIVE"); print("locked", flush=True); time.sleep(4); c.execute("COMMIT")
+            """, path]
+        let said = Pipe()
+        locker.standardOutput = said
+        try locker.run()
+        _ = said.fileHandleForReading.availableData  // "locked"
+        let run = try runDemo([
+            "--headless", "--history", path, "--size", "90x12",
+            "--script", "wait:0.3;type:sent while locked;send;wait:1.5;frame;wait:4;frame",
+        ])
+        locker.waitUntilExit()
+        #expect(run.status == 0)
+        let frames = run.output.components(separatedBy: "── frame").filter { $0.contains(": frame ─") }
+        #expect(frames.first?.contains("⚠ Waiting to save") == true, "\(frames.first ?? run.output)")
+        #expect(frames.last?.contains("⚠") == false)
+        let again = try runDemo(["--headless", "--history", path, "--size", "90x30", "--script", "wait:0.5;frame"])
+        #expect(again.output.contains("sent while locked"))
+    }
+
     @Test("a damaged store is a clear error that names the file and leaves it alone")
     func damagedStore() throws {
         let path = NSTemporaryDirectory() + "parley-damaged-\(UUID().uuidString).sqlite"
