@@ -61,10 +61,12 @@ let package = Package(
             name: "CVTerm", pkgConfig: "vterm",
             providers: [.apt(["libvterm-dev"])]),
 
+        // libcurl (Debian: libcurl4-openssl-dev) for image downloads, linked by the module map.
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Images both front ends share: PNG/JPEG decoding scaled down as it decodes (huge
         // headers refused before any pixel), and fetching bytes from files, data and URLs
-        // (FoundationNetworking, with a disk cache), all off the main actor.
-        .target(name: "ParleyImaging", dependencies: ["ParleyCore", "CImageCodecs"], swiftSettings: swift6),
+        // (libcurl, bounded as bytes arrive, with a disk cache), all off the main actor.
+        .target(name: "ParleyImaging", dependencies: ["ParleyCore", "CImageCodecs", "CCurl"], swiftSettings: swift6),
 
         // The terminal front end: cell buffer, diff renderer, input decoder, messenger.
         .target(
@@ -102,22 +104,23 @@ let package = Package(
             dependencies: ["ParleyCore", "ParleyTerminal", "ParleySQLite", "ParleyGTK", "CGtk4", "CHeapStats"],
             swiftSettings: gtkSwift
         ),
-        // What several test targets use: sources that fail on demand.
+        // What several test targets use: sources that fail on demand, a seeded generator.
         .target(name: "ParleyTestSupport", dependencies: ["ParleyCore"], path: "Tests/ParleyTestSupport", swiftSettings: swift6),
         .testTarget(name: "ParleyCoreTests", dependencies: ["ParleyCore", "ParleyTestSupport"], swiftSettings: swift6),
         .testTarget(
             name: "ParleyTerminalTests",
-            dependencies: ["ParleyTerminal", "ParleyCore", "CVTerm", "CImageCodecs"],
+            dependencies: ["ParleyTerminal", "ParleyCore", "ParleyTestSupport", "CVTerm", "CImageCodecs"],
             exclude: ["__Snapshots__"],
             swiftSettings: swift6
         ),
         .testTarget(
-            name: "ParleyImagingTests", dependencies: ["ParleyImaging", "ParleyCore", "CImageCodecs"],
+            name: "ParleyImagingTests", dependencies: ["ParleyImaging", "ParleyCore", "ParleyTestSupport", "CImageCodecs"],
             swiftSettings: swift6),
         .testTarget(
             name: "ParleyGTKTests",
             dependencies: ["ParleyGTK", "ParleyImaging", "ParleySQLite", "ParleyCore", "ParleyTestSupport", "CGtk4", "CParleyGtk"],
             swiftSettings: gtkSwift),
-        .testTarget(name: "ParleySQLiteTests", dependencies: ["ParleySQLite", "ParleyCore"], swiftSettings: swift6),
+        .testTarget(
+            name: "ParleySQLiteTests", dependencies: ["ParleySQLite", "ParleyCore", "ParleyTestSupport"], swiftSettings: swift6),
     ]
 )

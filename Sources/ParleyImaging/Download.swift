@@ -1,17 +1,21 @@
+import CCurl
 import Foundation
 import Synchronization
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// One ``ImageFetcher``'s URLSession delegate: collects each download's bytes, stops it
-/// past the size limit or after too long a silence, and resumes the waiting fetch once.
+/// One ``ImageFetcher``'s downloads, made with libcurl on a few threads of their own.
 ///
-/// Every download is an entry in one table behind a mutex; whichever of the session's
-/// callbacks, the watchdog or a cancellation removes the entry first decides the result,
-/// so a fetch is resumed exactly once, whatever the order they arrive in.
-final class Download: NSObject, URLSessionDataDelegate, Sendable {
+/// Each download runs on a worker thread (at most ``maximumWorkers`` at once; more wait
+/// their turn), never on Swift's cooperative pool. libcurl reads the socket only as fast
+/// as its write callback takes the bytes, and that callback refuses the byte past the
+/// limit, so a download never holds more than its limit plus one read buffer, whatever the
+/// server announces or sends: no Content-Length, a false one, an endless body. Silence
+/// longer than the timeout, or a download longer than its maximum duration, ends it as
+/// timed out (or, when no connection was ever made, as a server that can't be reached).
+/// Redirects are followed, up to ``maximumRedirects``, to http and https only. A
+/// cancelled task wakes its transfer at once (`curl_multi_wakeup`), and its
+/// fetch returns only after the transfer is torn down: the connection closed, nothing left
+/// running for it.
+final class Download: Sendable {
     /// The limits a download runs under.
     struct Limits: Sendable {
         /// The most bytes accepted.
@@ -22,129 +26,342 @@ final class Download: NSObject, URLSessionDataDelegate, Sendable {
         var maximumDuration: Duration
     }
 
-    private struct Entry {
-        var continuation: CheckedContinuation<Result<Data, ImageError>, Never>
-        var task: URLSessionDataTask
-        var limits: Limits
-        var received = Data()
-        var started: ContinuousClock.Instant
-        var lastHeard: ContinuousClock.Instant
+    /// The most downloads running at once; more wait for a worker (as browsers limit their
+    /// connections per server). Together with the byte limit it bounds a fetcher's memory.
+    static let maximumWorkers = 6
+    /// The most redirects followed before giving up.
+    static let maximumRedirects = 5
+
+    private struct Pool {
+        var waiting: [Transfer] = []
+        var workers = 0
+        /// Transfers waiting or running (a running one until its handles are freed).
+        var active = 0
     }
 
-    private let entries = Mutex<[Int: Entry]>([:])
-    private let watchdog = DispatchQueue(label: "parley.imaging.download-watchdog")
+    private let pool = Mutex(Pool())
 
-    /// The body of `request`, fetched by `session` (whose delegate is this object).
-    func fetch(_ request: URLRequest, session: URLSession, limits: Limits) async -> Result<Data, ImageError> {
-        let task = session.dataTask(with: request)
-        let id = task.taskIdentifier
+    /// libcurl's global state, set up once before the first handle.
+    private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+
+    /// Downloads waiting for a worker or running.
+    var transfersInFlight: Int { pool.withLock { $0.active } }
+
+    /// The body of `url` (http or https), or why there is none.
+    func fetch(_ url: URL, limits: Limits) async -> Result<Data, ImageError> {
+        guard Self.initialized else { return .failure(.connectionFailed(reason: "Download failed")) }
+        let transfer = Transfer(url: url.absoluteString, limits: limits)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let now = ContinuousClock.now
-                entries.withLock {
-                    $0[id] = Entry(continuation: continuation, task: task, limits: limits, started: now, lastHeard: now)
-                }
-                if Task.isCancelled {
-                    finish(id, .failure(.cancelled))
-                    return
-                }
-                task.resume()
-                watch(id, at: now + limits.timeout)
+                if transfer.attach(continuation) { enqueue(transfer) }
             }
         } onCancel: {
-            finish(id, .failure(.cancelled))
+            transfer.cancel()
+            // One still waiting for a worker has nothing to stop: it ends here. Otherwise
+            // the worker running it (or about to) ends it.
+            if withdraw(transfer) { transfer.deliver(.failure(.cancelled)) }
         }
     }
 
-    /// Resumes `id`'s fetch with `result` and stops its task, unless it was already done.
-    private func finish(_ id: Int, _ result: Result<Data, ImageError>) {
-        guard let entry = entries.withLock({ $0.removeValue(forKey: id) }) else { return }
-        if case .failure = result { entry.task.cancel() }
-        entry.continuation.resume(returning: result)
+    /// Queues `transfer`, starting a worker when fewer than the maximum are running.
+    private func enqueue(_ transfer: Transfer) {
+        let startWorker = pool.withLock { pool in
+            pool.waiting.append(transfer)
+            pool.active += 1
+            guard pool.workers < Self.maximumWorkers else { return false }
+            pool.workers += 1
+            return true
+        }
+        if startWorker {
+            Thread.detachNewThread { [self] in work() }
+        }
     }
 
-    /// Checks on `id` at `deadline`: times it out when it has been silent for its whole
-    /// timeout (or run past its maximum duration), or looks again later.
-    private func watch(_ id: Int, at deadline: ContinuousClock.Instant) {
-        let delay = ContinuousClock.now.duration(to: deadline)
-        let nanoseconds = max(0, delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000)
-        watchdog.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { [weak self] in
-            guard let self else { return }
-            let next: ContinuousClock.Instant? = entries.withLock { entries in
-                guard let entry = entries[id] else { return nil }
-                return min(entry.lastHeard + entry.limits.timeout, entry.started + entry.limits.maximumDuration)
+    /// Takes `transfer` out of the queue when no worker has taken it yet.
+    private func withdraw(_ transfer: Transfer) -> Bool {
+        pool.withLock { pool in
+            guard let index = pool.waiting.firstIndex(where: { $0 === transfer }) else { return false }
+            pool.waiting.remove(at: index)
+            pool.active -= 1
+            return true
+        }
+    }
+
+    /// A worker thread's life: transfers from the queue, one after the other, until none
+    /// is left.
+    private func work() {
+        Thread.current.name = "parley.download"
+        while let transfer = next() {
+            let result = transfer.run()
+            pool.withLock { $0.active -= 1 }
+            transfer.deliver(result)
+        }
+    }
+
+    /// The next queued transfer, or nil (and one worker fewer) when there is none.
+    private func next() -> Transfer? {
+        pool.withLock { pool in
+            guard !pool.waiting.isEmpty else {
+                pool.workers -= 1
+                return nil
             }
-            guard let next else { return }
-            if next <= .now { finish(id, .failure(.timedOut)) } else { watch(id, at: next) }
+            return pool.waiting.removeFirst()
         }
     }
 
-    /// Notes that `id` was heard from and applies `update` to its entry in place (so bytes
-    /// are appended without copying what came before); nil when it is already finished.
-    private func heard(_ id: Int, _ update: (inout Entry) -> Void = { _ in }) -> (limits: Limits, received: Int)? {
-        entries.withLock { entries in
-            guard entries[id] != nil else { return nil }
-            entries[id]!.lastHeard = .now
-            update(&entries[id]!)
-            return (entries[id]!.limits, entries[id]!.received.count)
-        }
-    }
-
-    // MARK: URLSessionDataDelegate
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        let id = dataTask.taskIdentifier
-        guard let entry = heard(id) else { return completionHandler(.cancel) }
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            finish(id, .failure([404, 410].contains(http.statusCode) ? .notFound : .httpStatus(http.statusCode)))
-            return completionHandler(.cancel)
-        }
-        if response.expectedContentLength > entry.limits.maximumBytes {
-            finish(id, .failure(.tooLarge(limit: entry.limits.maximumBytes)))
-            return completionHandler(.cancel)
-        }
-        if response.expectedContentLength > 0 {
-            _ = heard(id) { $0.received.reserveCapacity(Int(response.expectedContentLength)) }
-        }
-        completionHandler(.allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let id = dataTask.taskIdentifier
-        guard let entry = heard(id, { $0.received.append(data) }) else { return }
-        if entry.received > entry.limits.maximumBytes {
-            finish(id, .failure(.tooLarge(limit: entry.limits.maximumBytes)))
-        }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let id = task.taskIdentifier
-        guard let error else {
-            let received = entries.withLock { $0[id]?.received } ?? Data()
-            return finish(id, .success(received))
-        }
-        finish(id, .failure(Self.imageError(for: error)))
-    }
-
-    /// A URL loading error in the user's words.
-    static func imageError(for error: any Error) -> ImageError {
-        guard let error = error as? URLError else { return .connectionFailed(reason: "Download failed") }
-        switch error.code {
-        case .timedOut: return .timedOut
-        case .cancelled: return .cancelled
-        case .cannotFindHost, .dnsLookupFailed: return .connectionFailed(reason: "Server not found")
-        case .cannotConnectToHost: return .connectionFailed(reason: "Can't reach the server")
-        case .notConnectedToInternet: return .connectionFailed(reason: "No internet connection")
-        case .networkConnectionLost: return .connectionFailed(reason: "Connection lost")
-        case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
-            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected:
+    /// A libcurl failure in the user's words; `osError` is the `errno` behind a failed
+    /// connection (CURLINFO_OS_ERRNO), when there is one.
+    static func imageError(for code: CURLcode, osError: Int32 = 0) -> ImageError {
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT: return .timedOut
+        case CURLE_ABORTED_BY_CALLBACK: return .cancelled
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .connectionFailed(reason: "Server not found")
+        case CURLE_COULDNT_CONNECT where osError == ENETUNREACH: return .connectionFailed(reason: "No internet connection")
+        case CURLE_COULDNT_CONNECT: return .connectionFailed(reason: "Can't reach the server")
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS,
+            CURLE_SSL_CRL_BADFILE, CURLE_USE_SSL_FAILED:
             return .connectionFailed(reason: "Secure connection failed")
-        case .badURL, .unsupportedURL: return .connectionFailed(reason: "Unsupported address")
-        case .fileDoesNotExist: return .notFound
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: return .connectionFailed(reason: "Unsupported address")
+        case CURLE_TOO_MANY_REDIRECTS: return .connectionFailed(reason: "Too many redirects")
+        case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_HTTP2, CURLE_HTTP2_STREAM:
+            return .connectionFailed(reason: "Connection lost")
         default: return .connectionFailed(reason: "Download failed")
         }
+    }
+
+    /// An HTTP status other than success as an image error.
+    static func imageError(forStatus status: Int) -> ImageError {
+        [404, 410].contains(status) ? .notFound : .httpStatus(status)
+    }
+}
+
+/// One download: what it fetches, and the state its fetching task, a cancellation and the
+/// worker running it share. Whichever resumes the fetch takes its continuation, so it is
+/// resumed exactly once.
+private final class Transfer: Sendable {
+    /// A way to wake the worker waiting in `curl_multi_poll` (which another thread may
+    /// call): the multi handle, published only while it is alive.
+    struct Waker: @unchecked Sendable {
+        let multi: UnsafeMutableRawPointer
+        func wake() { curl_multi_wakeup(multi) }
+    }
+
+    private struct Shared {
+        var continuation: CheckedContinuation<Result<Data, ImageError>, Never>?
+        var cancelled = false
+        var waker: Waker?
+    }
+
+    let url: String
+    let limits: Download.Limits
+    private let shared = Mutex(Shared())
+    /// The same as `shared.cancelled`, for the write callback's cheap look on every chunk.
+    private let cancelledFlag = Atomic(false)
+
+    init(url: String, limits: Download.Limits) {
+        self.url = url
+        self.limits = limits
+    }
+
+    var isCancelled: Bool { cancelledFlag.load(ordering: .relaxed) }
+
+    /// Keeps `continuation` for the result; false (and resumed as cancelled) when the task
+    /// was cancelled already.
+    func attach(_ continuation: CheckedContinuation<Result<Data, ImageError>, Never>) -> Bool {
+        let cancelled = shared.withLock { shared in
+            if !shared.cancelled { shared.continuation = continuation }
+            return shared.cancelled
+        }
+        if cancelled { continuation.resume(returning: .failure(.cancelled)) }
+        return !cancelled
+    }
+
+    /// Marks the transfer cancelled and wakes its worker.
+    func cancel() {
+        shared.withLock { shared in
+            shared.cancelled = true
+            cancelledFlag.store(true, ordering: .relaxed)
+            shared.waker?.wake()
+        }
+    }
+
+    /// Resumes the fetch with `result` (as cancelled when it was), unless it was already.
+    func deliver(_ result: Result<Data, ImageError>) {
+        let (continuation, cancelled) = shared.withLock { shared in
+            let continuation = shared.continuation
+            shared.continuation = nil
+            return (continuation, shared.cancelled)
+        }
+        continuation?.resume(returning: cancelled ? .failure(.cancelled) : result)
+    }
+
+    /// Publishes `waker` for ``cancel()``; false when the transfer is already cancelled.
+    private func publish(_ waker: Waker?) -> Bool {
+        shared.withLock { shared in
+            guard !shared.cancelled else { return false }
+            shared.waker = waker
+            return true
+        }
+    }
+
+    // MARK: The worker's side
+
+    /// Runs the download on the calling (worker) thread, from the first byte to the last
+    /// handle freed.
+    func run() -> Result<Data, ImageError> {
+        guard !isCancelled else { return .failure(.cancelled) }
+        guard let easy = curl_easy_init() else { return .failure(.connectionFailed(reason: "Download failed")) }
+        defer { curl_easy_cleanup(easy) }
+        guard let multi = curl_multi_init() else { return .failure(.connectionFailed(reason: "Download failed")) }
+        defer { curl_multi_cleanup(multi) }
+        let receiver = Receiver(transfer: self, easy: easy)
+        return withExtendedLifetime(receiver) {
+            guard configure(easy, receiver: Unmanaged.passUnretained(receiver).toOpaque()) else {
+                return .failure(.connectionFailed(reason: "Unsupported address"))
+            }
+            guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
+                return .failure(.connectionFailed(reason: "Download failed"))
+            }
+            defer { curl_multi_remove_handle(multi, easy) }
+            guard publish(Waker(multi: multi)) else { return .failure(.cancelled) }
+            // Unpublished before the handle is freed, under the lock cancel() wakes with.
+            defer { _ = publish(nil) }
+            return drive(multi, easy, receiver)
+        }
+    }
+
+    /// Sets the request up; false when libcurl refuses an option (a URL it cannot use).
+    private func configure(_ easy: UnsafeMutableRawPointer, receiver: UnsafeMutableRawPointer) -> Bool {
+        var ok = parley_curl_set_string(easy, CURLOPT_URL, url) == CURLE_OK
+        // Only http and https, for the first request and every redirect.
+        ok = ok && parley_curl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK
+        ok = ok && parley_curl_set_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") == CURLE_OK
+        guard ok else { return false }
+        _ = parley_curl_set_long(easy, CURLOPT_NOSIGNAL, 1)
+        _ = parley_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 1)
+        _ = parley_curl_set_long(easy, CURLOPT_MAXREDIRS, Download.maximumRedirects)
+        // An error status ends the transfer at its head: no error page is downloaded.
+        _ = parley_curl_set_long(easy, CURLOPT_FAILONERROR, 1)
+        // A Content-Length over the limit is refused before the body.
+        _ = parley_curl_set_offset(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maximumBytes))
+        _ = parley_curl_set_long(easy, CURLOPT_BUFFERSIZE, 64 << 10)
+        _ = parley_curl_set_string(easy, CURLOPT_USERAGENT, "Parley")
+        _ = parley_curl_set_write_function(easy, CURLOPT_WRITEFUNCTION) { bytes, size, count, context in
+            guard let context else { return 0 }
+            return Unmanaged<Receiver>.fromOpaque(context).takeUnretainedValue().body(bytes, size * count)
+        }
+        _ = parley_curl_set_pointer(easy, CURLOPT_WRITEDATA, receiver)
+        _ = parley_curl_set_write_function(easy, CURLOPT_HEADERFUNCTION) { _, size, count, context in
+            guard let context else { return 0 }
+            return Unmanaged<Receiver>.fromOpaque(context).takeUnretainedValue().header(size * count)
+        }
+        _ = parley_curl_set_pointer(easy, CURLOPT_HEADERDATA, receiver)
+        return true
+    }
+
+    /// Drives the transfer until it is done, cancelled, silent for the timeout or past
+    /// the maximum duration.
+    private func drive(
+        _ multi: UnsafeMutableRawPointer, _ easy: UnsafeMutableRawPointer, _ receiver: Receiver
+    ) -> Result<Data, ImageError> {
+        while true {
+            var running: Int32 = 0
+            guard curl_multi_perform(multi, &running) == CURLM_OK else {
+                return .failure(.connectionFailed(reason: "Download failed"))
+            }
+            var queued: Int32 = 0
+            while let message = curl_multi_info_read(multi, &queued) {
+                if message.pointee.msg == CURLMSG_DONE {
+                    return outcome(parley_curl_message_result(message), easy, receiver)
+                }
+            }
+            if isCancelled { return .failure(.cancelled) }
+            let now = ContinuousClock.now
+            let deadline = min(receiver.lastHeard + limits.timeout, receiver.started + limits.maximumDuration)
+            guard now < deadline else { return .failure(timedOut(easy, receiver)) }
+            // Up to the deadline (libcurl's own timers may wake it sooner), rounded up.
+            let wait = now.duration(to: deadline)
+            let milliseconds = wait.components.seconds * 1000 + (wait.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+            curl_multi_poll(multi, nil, 0, Int32(clamping: max(1, milliseconds)), nil)
+        }
+    }
+
+    /// What a finished transfer's `code` means.
+    private func outcome(_ code: CURLcode, _ easy: UnsafeMutableRawPointer, _ receiver: Receiver) -> Result<Data, ImageError> {
+        let status = parley_curl_info_long(easy, CURLINFO_RESPONSE_CODE)
+        switch code {
+        case CURLE_OK:
+            guard (200..<300).contains(status) else { return .failure(Download.imageError(forStatus: status)) }
+            return .success(receiver.received)
+        case CURLE_HTTP_RETURNED_ERROR:
+            return .failure(Download.imageError(forStatus: status))
+        case CURLE_FILESIZE_EXCEEDED:
+            return .failure(.tooLarge(limit: limits.maximumBytes))
+        case CURLE_WRITE_ERROR where receiver.exceeded:
+            return .failure(.tooLarge(limit: limits.maximumBytes))
+        case CURLE_WRITE_ERROR where isCancelled:
+            return .failure(.cancelled)
+        default:
+            let osError = Int32(clamping: parley_curl_info_long(easy, CURLINFO_OS_ERRNO))
+            return .failure(Download.imageError(for: code, osError: osError))
+        }
+    }
+
+    /// A transfer out of time: a server that never let us connect can't be reached; one
+    /// that did and then kept us waiting timed out.
+    private func timedOut(_ easy: UnsafeMutableRawPointer, _ receiver: Receiver) -> ImageError {
+        let connected = parley_curl_info_offset(easy, CURLINFO_CONNECT_TIME_T) > 0
+        return connected || receiver.heardAnything ? .timedOut : .connectionFailed(reason: "Can't reach the server")
+    }
+}
+
+/// What a transfer's callbacks see, on its worker thread only: the bytes so far and when
+/// the server was last heard from.
+private final class Receiver {
+    unowned let transfer: Transfer
+    let easy: UnsafeMutableRawPointer
+    let started = ContinuousClock.now
+    var lastHeard: ContinuousClock.Instant
+    var heardAnything = false
+    var received = Data()
+    /// Whether the body went past the limit.
+    var exceeded = false
+
+    init(transfer: Transfer, easy: UnsafeMutableRawPointer) {
+        self.transfer = transfer
+        self.easy = easy
+        lastHeard = started
+    }
+
+    /// Takes `count` bytes of the body: the count, or 0 (which aborts the transfer) when
+    /// they would go past the limit or the transfer was cancelled.
+    func body(_ bytes: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        heard()
+        guard !transfer.isCancelled else { return 0 }
+        let limit = transfer.limits.maximumBytes
+        guard count <= limit - received.count else {
+            exceeded = true
+            return 0
+        }
+        if received.isEmpty {
+            // An honest Content-Length (at most the limit: libcurl refused more) is
+            // allocated once.
+            let announced = parley_curl_info_offset(easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T)
+            if announced > 0 { received.reserveCapacity(Int(min(announced, curl_off_t(limit)))) }
+        }
+        if let bytes, count > 0 { received.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: count) }
+        return count
+    }
+
+    /// Notes a header line of `count` bytes (of any response, redirects included).
+    func header(_ count: Int) -> Int {
+        heard()
+        return transfer.isCancelled ? 0 : count
+    }
+
+    private func heard() {
+        lastHeard = .now
+        heardAnything = true
     }
 }

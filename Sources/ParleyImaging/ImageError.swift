@@ -14,12 +14,15 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The header announces more pixels than ``PictureDecoder/maximumPixels`` (after any
     /// scaling the decoder can do while decoding); refused before any pixel is decoded.
     case tooManyPixels(width: Int, height: Int)
-    /// The server kept us waiting longer than the fetcher's timeout.
+    /// The server kept us waiting longer than the fetcher's timeout (silent after the
+    /// connection was made), or the download took longer than its maximum duration.
     case timedOut
     /// The server answered with an HTTP status other than success (`404` is ``notFound``).
     case httpStatus(Int)
-    /// The download failed before a complete answer; `reason` says why in a few words
-    /// ("Can't reach the server", "No internet connection"...).
+    /// The download failed before a complete answer; `reason` says why in a few words:
+    /// "Server not found" (no such host), "Can't reach the server" (refused, or no
+    /// connection within the timeout), "No internet connection", "Connection lost",
+    /// "Secure connection failed", "Too many redirects", "Unsupported address"...
     case connectionFailed(reason: String)
     /// The bytes are not an image at all (an HTML page, a text file...).
     case notAnImage

@@ -4,10 +4,13 @@ extension ImageFetcher {
     /// How an ``ImageFetcher`` fetches: its limits and its disk cache.
     public struct Configuration: Sendable {
         /// The most bytes fetched for one image (file, data or download); more is
-        /// ``ImageError/tooLarge(limit:)``. 64 MB by default.
+        /// ``ImageError/tooLarge(limit:)``. A download is stopped as the byte past it
+        /// arrives, whatever the server announced, and never holds more. 64 MB by default.
         public var maximumBytes: Int
         /// The longest a server may keep us waiting, for its answer or between two chunks
-        /// of it, before ``ImageError/timedOut``. 15 seconds by default.
+        /// of it, before ``ImageError/timedOut`` (one that does not even take the
+        /// connection in that time can't be reached: ``ImageError/connectionFailed(reason:)``).
+        /// 15 seconds by default.
         public var timeout: Duration
         /// The longest a whole download may take, however steadily it trickles in.
         /// Two minutes by default.

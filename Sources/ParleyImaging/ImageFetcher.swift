@@ -1,42 +1,29 @@
 import Foundation
 import ParleyCore
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Gets the encoded bytes of an ``ParleyCore/ImageSource``: a file, data already in hand,
-/// or a URL downloaded with URLSession and kept in a disk cache.
+/// or a URL downloaded with libcurl and kept in a disk cache.
 ///
 /// Every call is `async` and nonisolated: it runs on the global executor, never on the
 /// caller's actor, so the main actor is free while a file is read or a server answers.
+/// Downloads run on threads of their own, at most six at once (more wait their turn), and
+/// hold at most ``Configuration/maximumBytes`` each, whatever the server sends.
 /// Failures are ``ImageError``s whose descriptions can be shown to the user as they are.
 /// One fetcher is safe to share between any number of tasks.
 public final class ImageFetcher: Sendable {
     /// The limits and the disk cache in use.
     public let configuration: Configuration
-    private let session: URLSession
-    private let download: Download
+    private let download = Download()
 
-    /// A fetcher with its own URLSession (no HTTP cache, no cookies: the disk cache is
+    /// A fetcher with its own downloads (no HTTP cache, no cookies: the disk cache is
     /// ``Configuration/diskCache``).
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        let download = Download()
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.urlCache = nil
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.httpShouldSetCookies = false
-        // The download's own watchdog decides timeouts; URLSession's are a distant backstop.
-        sessionConfiguration.timeoutIntervalForRequest = Self.seconds(configuration.timeout) + 30
-        sessionConfiguration.timeoutIntervalForResource = Self.seconds(configuration.maximumDuration) + 30
-        self.download = download
-        self.session = URLSession(configuration: sessionConfiguration, delegate: download, delegateQueue: nil)
     }
 
-    deinit {
-        session.invalidateAndCancel()
-    }
+    /// Downloads waiting for a thread or running. A fetch's download is over by the time
+    /// the fetch returns, cancelled or not, so this is 0 once every fetch has returned.
+    var transfersInFlight: Int { download.transfersInFlight }
 
     /// The bytes of `source`.
     ///
@@ -65,9 +52,7 @@ public final class ImageFetcher: Sendable {
             if let cached = configuration.diskCache?.data(for: url) { return cached }
             let limits = Download.Limits(
                 maximumBytes: limit, timeout: configuration.timeout, maximumDuration: configuration.maximumDuration)
-            var request = URLRequest(url: url)
-            request.timeoutInterval = session.configuration.timeoutIntervalForRequest
-            let data = try await download.fetch(request, session: session, limits: limits).get()
+            let data = try await download.fetch(url, limits: limits).get()
             guard ImageFormat(sniffing: data) != nil else { throw .notAnImage }
             configuration.diskCache?.store(data, for: url)
             return data
@@ -109,9 +94,5 @@ public final class ImageFetcher: Sendable {
         }
         guard data.count <= limit else { throw .tooLarge(limit: limit) }
         return data
-    }
-
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -32,8 +32,15 @@ enum PNGCodec {
                 return .failure(.tooManyPixels(width: width, height: height))
             }
             image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-            var rgba = [UInt8](repeating: 0, count: width * height * 4)
-            guard png_image_finish_read(&image, nil, &rgba, 0, nil) != 0 else { return .failure(.corrupt) }
+            // Left uninitialised: a header that lies about its size costs no memory before
+            // the data runs out, and a successful read writes every pixel.
+            var finished: Int32 = 0
+            let rgba = [UInt8](unsafeUninitializedCapacity: width * height * 4) { pixels, initialized in
+                finished = png_image_finish_read(&image, nil, pixels.baseAddress, 0, nil)
+                // A failed read is thrown away below, never read.
+                initialized = pixels.count
+            }
+            guard finished != 0 else { return .failure(.corrupt) }
             return Picture(width: width, height: height, rgba: rgba).map { .success($0) } ?? .failure(.corrupt)
         }.get()
     }

@@ -7,8 +7,10 @@ import ParleyCore
 /// Sizes are read from the header first. A JPEG is decoded at the smallest of
 /// libjpeg-turbo's scales (down to 1/8) that still covers the size asked for, so a
 /// 30000×30000 photo is decoded at 3750×3750 and never allocated whole; what is left is
-/// shrunk with a box filter. A PNG cannot be decoded scaled: one over ``maximumPixels``
-/// is refused from its header, before any pixel is decoded, so it costs nothing.
+/// shrunk with a box filter. A PNG cannot be decoded scaled, nor a progressive JPEG
+/// (libjpeg holds all its scans at full size): one over ``maximumPixels`` is refused from
+/// its header, before any pixel is decoded, so it costs nothing. A JPEG or PNG whose data
+/// is damaged or ends early, whatever size its header claims, is ``ImageError/corrupt``.
 public enum PictureDecoder {
     /// The largest picture decoded, in pixels (a PNG's full size; a JPEG's size at the
     /// scale it is decoded at).

@@ -35,17 +35,19 @@ struct PictureDecoderTests {
     }
 
     @Test("a 30000×30000 JPEG is decoded downscaled, never allocated whole")
-    func hugeJPEG() throws {
+    func hugeJPEG() async throws {
         let data = TestImages.greyJPEG(width: 30_000, height: 30_000)
         #expect(try PictureDecoder.size(of: data) == (30_000, 30_000))
-        let before = peakResidentBytes()
-        let picture = try PictureDecoder.decode(data, maxWidth: 256, maxHeight: 200)
-        let growth = peakResidentBytes() - before
-        #expect(picture.width == 200 && picture.height == 200)
-        let middle = (100 * 200 + 100) * 4
-        #expect((120...136).contains(picture.rgba[middle]) && picture.rgba[middle + 3] == 255)  // mid-grey
-        // Whole, the pixels would take 3.6 GB; at 1/8 scale they take 56 MB.
-        #expect(growth < 512 << 20, "peak memory grew by \(growth >> 20) MB")
+        try await measuringMemory {
+            let before = peakResidentBytes()
+            let picture = try PictureDecoder.decode(data, maxWidth: 256, maxHeight: 200)
+            let growth = peakResidentBytes() - before
+            #expect(picture.width == 200 && picture.height == 200)
+            let middle = (100 * 200 + 100) * 4
+            #expect((120...136).contains(picture.rgba[middle]) && picture.rgba[middle + 3] == 255)  // mid-grey
+            // Whole, the pixels would take 3.6 GB; at 1/8 scale they take 56 MB.
+            #expect(growth < 512 << 20, "peak memory grew by \(growth >> 20) MB")
+        }
     }
 
     @Test("a JPEG too large even at 1/8 scale is refused from its header")
@@ -61,16 +63,71 @@ struct PictureDecoderTests {
         }
     }
 
+    /// `jpeg` with its frame header rewritten to claim `width` × `height`.
+    func claiming(_ jpeg: Data, width: Int, height: Int) -> [UInt8] {
+        var bytes = [UInt8](jpeg)
+        let frame = bytes.indices.first { bytes[$0] == 0xFF && [0xC0, 0xC2].contains(bytes[$0 + 1]) }!
+        bytes.replaceSubrange(frame + 5..<frame + 9, with: [UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF)])
+        return bytes
+    }
+
+    @Test("a JPEG whose header claims 50000×50000 over a few blocks of data is corrupt, not grey", arguments: [0, 2, 10])
+    func lyingJPEG(cut: Int) async throws {
+        // A 64×64 image's header rewritten to 50000×50000 (1/8 of it, 6250×6250, is under
+        // the pixel limit, so it is decoded), its data then cut short by `cut` more bytes.
+        let data = Data(claiming(TestImages.greyJPEG(width: 64, height: 64), width: 50_000, height: 50_000).dropLast(cut))
+        #expect(try PictureDecoder.size(of: data) == (50_000, 50_000))
+        await measuringMemory {
+            let before = peakResidentBytes()
+            let result = Result { () throws(ImageError) in try PictureDecoder.decode(data, maxWidth: 256, maxHeight: 256) }
+            #expect(result.map { _ in "a picture" } == .failure(.corrupt))
+            #expect(PictureDecoder.decode(.data(data), width: 64, height: 64).map { _ in 0 } == .failure(.undecodable))
+            // The 6250×6250 pixels (156 MB) it would decode to are never touched.
+            #expect(peakResidentBytes() - before < 64 << 20)
+        }
+    }
+
+    @Test("a progressive JPEG over the pixel limit at full size is refused from its header")
+    func lyingProgressiveJPEG() throws {
+        // libjpeg holds a progressive JPEG's coefficients at full size whatever the scale:
+        // 50000×50000 would take 6 GB, so it is refused like a PNG of that size.
+        let progressive = TestImages.jpeg(TestImages.gradient(width: 64, height: 48), progressive: true)
+        let huge = Data(claiming(progressive, width: 50_000, height: 50_000))
+        #expect(JPEGCodec.holdsWholeImage(huge))
+        #expect(throws: ImageError.tooManyPixels(width: 50_000, height: 50_000)) {
+            _ = try PictureDecoder.decode(huge, maxWidth: 256, maxHeight: 256)
+        }
+        // Under the limit it is decoded, and its data, which ends early for that size, is corrupt.
+        let large = Data(claiming(progressive, width: 3000, height: 3000))
+        #expect(throws: ImageError.corrupt) { _ = try PictureDecoder.decode(large, maxWidth: 256, maxHeight: 256) }
+        // Baseline JPEGs can be decoded scaled, a sequential one without its scans held.
+        #expect(!JPEGCodec.holdsWholeImage(TestImages.jpeg(TestImages.gradient(width: 64, height: 48))))
+        #expect(!JPEGCodec.holdsWholeImage(TestImages.greyJPEG(width: 64, height: 64)))
+        #expect(JPEGCodec.holdsWholeImage(Data([0xFF, 0xD8, 0x00, 0x00])))
+    }
+
+    @Test("truncated baseline and progressive JPEGs are corrupt wherever they are cut", arguments: [false, true])
+    func truncatedJPEG(progressive: Bool) {
+        let jpeg = TestImages.jpeg(TestImages.gradient(width: 96, height: 64), progressive: progressive)
+        #expect(throws: Never.self) { _ = try PictureDecoder.decode(jpeg, maxWidth: 96, maxHeight: 64) }
+        for fraction in [0.3, 0.6, 0.9, 0.99] {
+            let cut = jpeg.prefix(Int(Double(jpeg.count) * fraction))
+            #expect(throws: ImageError.corrupt, "cut at \(fraction)") { _ = try PictureDecoder.decode(cut, maxWidth: 96, maxHeight: 64) }
+        }
+    }
+
     @Test("a 30000×30000 PNG is refused from its header, without memory")
-    func hugePNG() throws {
+    func hugePNG() async throws {
         let data = TestImages.pngHeader(width: 30_000, height: 30_000)
         #expect(try PictureDecoder.size(of: data) == (30_000, 30_000))
-        let before = peakResidentBytes()
-        // The header alone: decoding would need 3.6 GB, so refusing it proves no pixel was read.
-        #expect(throws: ImageError.tooManyPixels(width: 30_000, height: 30_000)) {
-            try PictureDecoder.decode(data, maxWidth: 256, maxHeight: 256)
+        await measuringMemory {
+            let before = peakResidentBytes()
+            // The header alone: decoding would need 3.6 GB, so refusing it proves no pixel was read.
+            #expect(throws: ImageError.tooManyPixels(width: 30_000, height: 30_000)) {
+                try PictureDecoder.decode(data, maxWidth: 256, maxHeight: 256)
+            }
+            #expect(peakResidentBytes() - before < 64 << 20)
         }
-        #expect(peakResidentBytes() - before < 64 << 20)
         #expect(ImageError.tooManyPixels(width: 30_000, height: 30_000).description == "Image too large (30000 × 30000)")
     }
 

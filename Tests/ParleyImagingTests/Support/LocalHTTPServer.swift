@@ -15,15 +15,23 @@ final class LocalHTTPServer: Sendable {
     enum Reply: Sendable {
         /// Accepts the connection, reads the request and never answers.
         case silent
-        /// Answers `status` with `body`; without `contentLength` the body ends when the
-        /// connection closes.
-        case answer(status: Int, body: Data, contentType: String = "application/octet-stream", contentLength: Bool = true)
+        /// Answers `status` with `body` (and `headers`); without `contentLength` the body
+        /// ends when the connection closes.
+        case answer(
+            status: Int, body: Data, contentType: String = "application/octet-stream", contentLength: Bool = true,
+            headers: [String: String] = [:])
+        /// Answers 200 with `prefix`, then sends `chunk` again and again, waiting `pause`
+        /// before each, until the client hangs up or the server stops: an endless body.
+        /// `contentLength` is announced when set, true or not. An empty `chunk` sends the
+        /// head and `prefix` and then holds the connection silently.
+        case stream(prefix: Data, chunk: Data, pause: Duration = .zero, contentLength: Int? = nil)
     }
 
     private struct State {
         var requests: [String] = []
         var connections: Set<Int32> = []
         var stopped = false
+        var bodyBytesSent = 0
     }
 
     /// The port the server listens on.
@@ -64,6 +72,14 @@ final class LocalHTTPServer: Sendable {
 
     /// The paths requested so far, in order.
     var requests: [String] { state.withLock { $0.requests } }
+
+    /// How many bytes of ``Reply/stream(prefix:chunk:pause:contentLength:)`` bodies the
+    /// clients have been sent so far (what the kernel accepted, not what they read).
+    var bodyBytesSent: Int { state.withLock { $0.bodyBytesSent } }
+
+    /// How many connections are open (a connection closes once its reply is sent, or,
+    /// for a stream, once the client hangs up).
+    var openConnections: Int { state.withLock { $0.connections.count } }
 
     /// Stops accepting and ends every connection (call it when the test is done: the
     /// server's threads keep it alive until then).
@@ -110,12 +126,40 @@ final class LocalHTTPServer: Sendable {
                 if poll(&poller, 1, 50) > 0, recv(connection, &buffer, buffer.count, 0) <= 0 { break }
             }
             finish(connection)
-        case .answer(let status, let body, let contentType, let contentLength):
+        case .answer(let status, let body, let contentType, let contentLength, let headers):
             var head = "HTTP/1.1 \(status) Status\r\nContent-Type: \(contentType)\r\nConnection: close\r\n"
             if contentLength { head += "Content-Length: \(body.count)\r\n" }
-            write(Data((head + "\r\n").utf8) + body, to: connection)
+            for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+            _ = write(Data((head + "\r\n").utf8) + body, to: connection)
+            finish(connection)
+        case .stream(let prefix, let chunk, let pause, let contentLength):
+            var head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n"
+            if let contentLength { head += "Content-Length: \(contentLength)\r\n" }
+            guard write(Data((head + "\r\n").utf8), to: connection) else { return finish(connection) }
+            var sending = prefix
+            let milliseconds = Int32(clamping: pause.components.seconds * 1000 + pause.components.attoseconds / 1_000_000_000_000_000)
+            while !state.withLock({ $0.stopped }) {
+                if !sending.isEmpty {
+                    guard write(sending, to: connection) else { break }
+                    state.withLock { $0.bodyBytesSent += sending.count }
+                }
+                sending = chunk
+                // Wait out the pause (at least a moment when there is nothing to send),
+                // noticing a client that hangs up meanwhile.
+                if milliseconds > 0 || chunk.isEmpty, clientHungUp(connection, waiting: max(milliseconds, chunk.isEmpty ? 50 : 0)) {
+                    break
+                }
+            }
             finish(connection)
         }
+    }
+
+    /// Whether the client closed `connection`, waiting up to `milliseconds` to find out.
+    private func clientHungUp(_ connection: Int32, waiting milliseconds: Int32) -> Bool {
+        var poller = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, milliseconds) > 0 else { return false }
+        var byte: UInt8 = 0
+        return recv(connection, &byte, 1, Int32(MSG_DONTWAIT)) <= 0
     }
 
     /// The path of the request line, once the request's head has arrived.
@@ -134,14 +178,16 @@ final class LocalHTTPServer: Sendable {
         return parts.count >= 2 ? String(parts[1]) : nil
     }
 
-    private func write(_ data: Data, to connection: Int32) {
+    /// Sends all of `data`; false when the connection failed first.
+    private func write(_ data: Data, to connection: Int32) -> Bool {
         data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let sent = send(connection, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
-                guard sent > 0 else { return }
+                guard sent > 0 else { return false }
                 offset += sent
             }
+            return true
         }
     }
 

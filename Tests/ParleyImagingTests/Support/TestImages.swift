@@ -23,15 +23,16 @@ enum TestImages {
         picture.pngData()!
     }
 
-    /// `picture` as JPEG bytes (libjpeg-turbo, quality 90, no chroma subsampling).
-    static func jpeg(_ picture: Picture) -> Data {
+    /// `picture` as JPEG bytes (libjpeg-turbo, quality 90, no chroma subsampling;
+    /// progressive when asked, with 4:2:0 chroma).
+    static func jpeg(_ picture: Picture, progressive: Bool = false) -> Data {
         let handle = tjInitCompress()!
         defer { tjDestroy(handle) }
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let status = tjCompress2(
             handle, picture.rgba, Int32(picture.width), 0, Int32(picture.height), Int32(TJPF_RGBA.rawValue), &output,
-            &size, Int32(TJSAMP_444.rawValue), 90, 0)
+            &size, Int32((progressive ? TJSAMP_420 : TJSAMP_444).rawValue), 90, progressive ? TJFLAG_PROGRESSIVE : 0)
         precondition(status == 0)
         defer { tjFree(output) }
         return Data(bytes: output!, count: Int(size))
@@ -91,11 +92,28 @@ enum TestImages {
     }
 }
 
-/// The process's peak resident memory so far, in bytes (getrusage's high-water mark).
+/// The process's peak resident memory so far, in bytes: VmHWM in /proc/self/status (since
+/// the last ``resetPeakResidentBytes()``). Not getrusage's ru_maxrss, which starts at the
+/// peak of the `swift test` process this one was forked from.
 func peakResidentBytes() -> Int {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return usage.ru_maxrss * 1024
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    else {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return usage.ru_maxrss * 1024
+    }
+    return kilobytes * 1024
+}
+
+/// Lowers the peak ``peakResidentBytes()`` reports to the memory resident now (Linux: 5
+/// written to /proc/self/clear_refs), so a measurement counts only what follows. Where
+/// that cannot be done the peak stays, and growth is measured from it.
+func resetPeakResidentBytes() {
+    guard let file = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return }
+    defer { try? file.close() }
+    try? file.write(contentsOf: Data("5".utf8))
 }
 
 /// A fresh, empty folder under the temporary directory (the test removes it).
