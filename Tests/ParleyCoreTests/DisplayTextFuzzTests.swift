@@ -1,19 +1,7 @@
 import Foundation
+import ParleyTestSupport
 import Testing
 @testable import ParleyCore
-
-/// A small seeded generator (SplitMix64): the same seed gives the same inputs on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Hostile text, the way a peer could send it: controls, escapes, marks, long runs,
 /// emoji sequences, bidi overrides, links, invalid UTF-8 turned into U+FFFD.
@@ -25,7 +13,7 @@ enum HostileText {
         "\u{0}", "\u{7F}", "\u{2028}", "\u{2029}", String(repeating: "x", count: 70), String(repeating: "\u{0300}", count: 40),
     ]
 
-    static func make(_ random: inout SeededGenerator, pieces count: Int) -> String {
+    static func make(_ random: inout SeededRandom, pieces count: Int) -> String {
         var text = ""
         for _ in 0..<count { text += pieces[Int(random.next() % UInt64(pieces.count))] }
         return text
@@ -41,7 +29,7 @@ struct DisplayTextFuzzTests {
 
     @Test("seeded hostile texts: drawn inert, bounded, breakable, detections on the drawn text, no trap")
     func fuzz() {
-        var random = SeededGenerator(seed: Self.seed)
+        var random = SeededRandom(seed: Self.seed)
         let engine = Fixture.engine()
         for round in 0..<Self.rounds {
             let text = HostileText.make(&random, pieces: Int(random.next() % 120))

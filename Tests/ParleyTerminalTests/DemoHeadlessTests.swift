@@ -95,7 +95,8 @@ struct DemoHeadlessTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/locked.sqlite"
         #expect(try runDemo(["--headless", "--history", path, "--script", "wait:0.2"]).status == 0)
-        // Another program takes the write lock for four seconds.
+        // Another program takes the write lock for four seconds (the demo looks again after
+        // nine: retries come every two seconds at the slowest, with room for a busy machine).
         let locker = Process()
         locker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         locker.arguments = ["python3", "-c", """
@@ -109,7 +110,7 @@ struct DemoHeadlessTests {
         _ = said.fileHandleForReading.availableData  // "locked"
         let run = try runDemo([
             "--headless", "--history", path, "--size", "90x12",
-            "--script", "wait:0.3;type:sent while locked;send;wait:1.5;frame;wait:4;frame",
+            "--script", "wait:0.3;type:sent while locked;send;wait:1.5;frame;wait:9;frame",
         ])
         locker.waitUntilExit()
         #expect(run.status == 0)

@@ -91,7 +91,20 @@ public struct DisplayText: Hashable, Sendable {
     /// offer no break, and each cluster cut to ``mostScalarsPerCluster`` scalars.
     static func breakingLongRuns(_ string: String) -> String {
         guard needsBreaking(string) else { return string }
+        return breaking(string, offsets: false).string
+    }
+
+    /// For each UTF-8 offset of `string` (and its end), its offset in
+    /// ``breakingLongRuns(_:)``'s result.
+    static func breakOffsets(of string: String) -> [Int] {
+        breaking(string, offsets: true).offsets
+    }
+
+    /// The one pass behind both: the broken string, and the offset map when asked for.
+    private static func breaking(_ string: String, offsets wanted: Bool) -> (string: String, offsets: [Int]) {
         var result = ""
+        var offsets: [Int] = []
+        if wanted { offsets.reserveCapacity(string.utf8.count + 1) }
         var run = 0
         for character in string {
             if opensBreak(character) {
@@ -103,34 +116,11 @@ public struct DisplayText: Hashable, Sendable {
                     run = 1
                 }
             }
+            if wanted { offsets.append(contentsOf: repeatElement(result.utf8.count, count: character.utf8.count)) }
             result.unicodeScalars.append(contentsOf: cappedScalars(of: character))
         }
-        return result
-    }
-
-    /// For each UTF-8 offset of `string` (and its end), its offset in
-    /// ``breakingLongRuns(_:)``'s result.
-    static func breakOffsets(of string: String) -> [Int] {
-        var offsets: [Int] = []
-        offsets.reserveCapacity(string.utf8.count + 1)
-        var drawn = 0
-        var run = 0
-        for character in string {
-            if opensBreak(character) {
-                run = 0
-            } else {
-                run += 1
-                if run > longestUnbrokenRun {
-                    drawn += 3  // the zero-width space
-                    run = 1
-                }
-            }
-            let width = character.utf8.count
-            for _ in 0..<width { offsets.append(drawn) }
-            drawn += cappedScalars(of: character).reduce(0) { $0 + UTF8.width($1) }
-        }
-        offsets.append(drawn)
-        return offsets
+        if wanted { offsets.append(result.utf8.count) }
+        return (result, offsets)
     }
 
     /// Whether ``breakingLongRuns(_:)`` changes `string`.
