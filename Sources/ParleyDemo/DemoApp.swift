@@ -56,6 +56,8 @@ struct DemoApp {
         }
         screen.pager = pager
         let bot = DemoBot(conversation: conversation, pace: options.pace, helpText: Self.helpText)
+        // Sent means saved: the mark waits for the store to have the message on disk.
+        if let store = history.store { bot.keepsMessage = { @Sendable in await store.flush() } }
         let presenter = screen.presenter
         // The screen sends in the present (after a jump it returns there first).
         bar.onSend { text in

@@ -11,6 +11,10 @@ public final class DemoBot {
     public let pace: Double
     /// The answer to “help”: each demo explains its own keys.
     public let helpText: String
+    /// What must finish before a message shows as sent: the store's `flush()`, so that
+    /// nothing shown as sent can be lost (it returns `false` when the store closed first,
+    /// and the message stays "sending").
+    public var keepsMessage: (@Sendable () async -> Bool)?
 
     /// Creates the bot.
     public init(conversation: Conversation, pace: Double = 1, helpText: String) {
@@ -20,7 +24,7 @@ public final class DemoBot {
     }
 
     private func pause(_ seconds: Double) async {
-        try? await Task.sleep(nanoseconds: UInt64(max(0, seconds * pace) * 1e9))
+        try? await Task.sleep(nanoseconds: UInt64(saturating: max(0, seconds * pace) * 1e9))
     }
 
     /// Reacts to a message the user just sent (or retried: then it is only delivered).
@@ -28,6 +32,7 @@ public final class DemoBot {
         Task { @MainActor in
             for status in [DeliveryStatus.sent, .delivered] {
                 await pause(0.3)
+                if status == .sent, let keepsMessage, !(await keepsMessage()) { return }
                 try? conversation.setStatus(status, of: id)
             }
             guard replies else { return }

@@ -55,7 +55,10 @@ final class GtkDemoApp {
         let style = options.theme.flatMap(DemoArguments.style(named:)) ?? DesktopAppearance.style(light: .iMessage, dark: .dark)
         screen = ChatScreen(conversation: history.conversation, style: style)
         Self.matchGtkTheme(to: style)
-        bot = DemoBot(conversation: history.conversation, pace: options.pace, helpText: Self.helpText)
+        let bot = DemoBot(conversation: history.conversation, pace: options.pace, helpText: Self.helpText)
+        // Sent means saved: the mark waits for the store to have the message on disk.
+        if let store = history.store { bot.keepsMessage = { @Sendable in await store.flush() } }
+        self.bot = bot
         wire()
     }
 

@@ -116,6 +116,9 @@ struct DemoHeadlessTests {
         #expect(run.status == 0)
         let frames = run.output.components(separatedBy: "── frame").filter { $0.contains(": frame ─") }
         #expect(frames.first?.contains("⚠ Waiting to save") == true, "\(frames.first ?? run.output)")
+        // Not on disk yet, so not marked sent: it still shows the sending clock.
+        #expect(frames.first?.contains("◷") == true, "\(frames.first ?? run.output)")
+        #expect(frames.last?.contains("◷") == false, "\(frames.last ?? run.output)")
         #expect(frames.last?.contains("⚠") == false)
         let again = try runDemo(["--headless", "--history", path, "--size", "90x30", "--script", "wait:0.5;frame"])
         #expect(again.output.contains("sent while locked"))

@@ -24,7 +24,9 @@ public final class Conversation: @unchecked Sendable {
     /// The local user; their messages are outgoing.
     public let me: Sender
 
-    // All mutable state is guarded by `lock`.
+    // All mutable state is guarded by `lock`. An NSLock rather than a Mutex: publishing
+    // unlocks in the middle of a change to call observers outside the lock, then takes it
+    // again for the next change set, which a scoped `withLock` cannot express.
     let lock = NSLock()
     var store = MessageStore()
     private var typers: [TypingEntry] = []
