@@ -94,7 +94,7 @@ extension HistoryPager {
     private func fetchNewer(from source: any HistoryWindowSource) async -> Outcome {
         // Set here, not where the task starts: a viewport asks for pages while it reads
         // the conversation under its lock.
-        conversation.newerHistoryIndicator = .loading
+        publishNewer()
         let cursor = paging.withLock { $0.windowNewest }
         let outcome: Outcome
         var reachedLatest = false
@@ -120,7 +120,7 @@ extension HistoryPager {
             $0.newer = next
             if reachedLatest { $0.showsLatest = true }
         }
-        conversation.newerHistoryIndicator = newerIndicator(for: next)
+        publishNewer()
         return outcome
     }
 
@@ -145,14 +145,13 @@ extension HistoryPager {
 
     private func show(_ window: HistoryWindow, latest: Bool) {
         conversation.showWindow(window.messages)
-        let (olderState, newerState): (State, State) = paging.withLock {
+        paging.withLock {
             $0.showsLatest = latest
             $0.windowNewest = window.newerCursor
             $0.older = window.hasOlder ? .idle : .exhausted
             $0.newer = latest ? .exhausted : .idle
-            return ($0.older, $0.newer)
         }
-        conversation.historyIndicator = indicator(for: olderState)
-        conversation.newerHistoryIndicator = newerIndicator(for: newerState)
+        publishOlder()
+        publishNewer()
     }
 }

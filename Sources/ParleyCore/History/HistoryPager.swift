@@ -60,12 +60,20 @@ public final class HistoryPager: Sendable {
 
     /// Everything that changes, behind one lock.
     struct Paging: Sendable {
-        var older: State = .idle
+        var older: State = .idle {
+            didSet { olderRevision &+= 1 }
+        }
+        /// Bumped by every change of ``older`` (see ``publishOlder()``).
+        var olderRevision: UInt64 = 0
         var inFlight: Task<Outcome, Never>?
         /// Whether the newest loaded message is the newest there is (false after a jump).
         var showsLatest = true
         /// The state of paging towards the present after a jump.
-        var newer: State = .exhausted
+        var newer: State = .exhausted {
+            didSet { newerRevision &+= 1 }
+        }
+        /// Bumped by every change of ``newer`` (see ``publishNewer()``).
+        var newerRevision: UInt64 = 0
         /// The running fetch of newer messages, after a jump.
         var newerInFlight: Task<Outcome, Never>?
         /// The newest message of the source loaded after a jump: newer pages continue from
@@ -122,7 +130,7 @@ public final class HistoryPager: Sendable {
     }
 
     private func fetch() async -> Outcome {
-        conversation.historyIndicator = .loading
+        publishOlder()
         let cursor = conversation.read { rows in
             rows.message(at: rows.firstMessageIndex).map(HistoryCursor.init(before:))
         }
@@ -144,8 +152,31 @@ public final class HistoryPager: Sendable {
             $0.older = next
             $0.inFlight = nil
         }
-        conversation.historyIndicator = indicator(for: next)
+        publishOlder()
         return outcome
+    }
+
+    /// Shows the state of paging towards older messages in the history row.
+    ///
+    /// Another task may change the state between this reading it and writing the row (a
+    /// jump's window going in while a page fails, say). So after writing, it looks again:
+    /// whichever writes last writes the latest state, and the row never keeps a stale one
+    /// (a spinner over a failed page, with no Retry).
+    func publishOlder() {
+        while true {
+            let (state, revision) = paging.withLock { ($0.older, $0.olderRevision) }
+            conversation.historyIndicator = indicator(for: state)
+            if paging.withLock({ $0.olderRevision }) == revision { return }
+        }
+    }
+
+    /// ``publishOlder()`` for the row below the messages after a jump.
+    func publishNewer() {
+        while true {
+            let (state, revision) = paging.withLock { ($0.newer, $0.newerRevision) }
+            conversation.newerHistoryIndicator = newerIndicator(for: state)
+            if paging.withLock({ $0.newerRevision }) == revision { return }
+        }
     }
 
     /// What a history row shows for `state`.
