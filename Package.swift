@@ -1,35 +1,7 @@
 // swift-tools-version:6.0
-import Foundation
 import PackageDescription
 
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
-
-/// GTK 4's header search paths. `.systemLibrary(pkgConfig: "gtk4")` would pass pkg-config's
-/// `-pthread -msse...` too, which SwiftPM drops with a warning on every build; asking
-/// pkg-config for the `-I` paths alone keeps the build warning-free. Debian 12's paths are
-/// the fallback when pkg-config is not installed yet.
-let gtkIncludes: [String] = {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["pkg-config", "--cflags-only-I", "gtk4"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    if (try? process.run()) != nil {
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let flags = String(decoding: output, as: UTF8.self).split(separator: " ").map(String.init)
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { $0.hasPrefix("-I") }
-        if process.terminationStatus == 0, !flags.isEmpty { return flags }
-    }
-    let arch = "x86_64-linux-gnu"
-    return [
-        "gtk-4.0", "pango-1.0", "glib-2.0", "harfbuzz", "freetype2", "libpng16", "fribidi", "cairo",
-        "pixman-1", "gdk-pixbuf-2.0", "graphene-1.0", arch,
-    ].map { "-I/usr/include/\($0)" } + ["-I/usr/lib/\(arch)/glib-2.0/include", "-I/usr/lib/\(arch)/graphene-1.0/include"]
-}()
-/// Settings for every Swift target that sees GTK's headers (directly or through ParleyGTK).
-let gtkSwift: [SwiftSetting] = swift6 + [.unsafeFlags(gtkIncludes.flatMap { ["-Xcc", $0] })]
 
 let package = Package(
     name: "Parley",
@@ -84,25 +56,27 @@ let package = Package(
         // A message history store on SQLite: keyset pages, jump-to, mirroring a conversation.
         .target(name: "ParleySQLite", dependencies: ["ParleyCore", "CSQLite"], swiftSettings: swift6),
 
-        // GTK 4 (Debian: libgtk-4-dev) with Pango's cairo backend. Include paths: gtkIncludes.
-        .systemLibrary(name: "CGtk4", providers: [.apt(["libgtk-4-dev"])]),
+        // GTK 4 (Debian: libgtk-4-dev) with Pango's cairo backend. pkg-config gives its
+        // include paths and libraries, to this package's targets and to any app's that
+        // depends on ParleyGTK; SwiftPM notes the -pthread and -msse flags it leaves out.
+        .systemLibrary(name: "CGtk4", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         // What Swift cannot do with GTK: a GtkWidget subclass calling back into Swift,
         // variadic setters, and running the dispatch main queue from the GLib loop.
-        .target(name: "CParleyGtk", dependencies: ["CGtk4"], cSettings: [.unsafeFlags(gtkIncludes)]),
+        .target(name: "CParleyGtk", dependencies: ["CGtk4"]),
         // The GTK front end: MessengerView, InputBarView, Pango measuring, CSS themes.
         .target(
             name: "ParleyGTK", dependencies: ["ParleyCore", "ParleyImaging", "CGtk4", "CParleyGtk"],
-            swiftSettings: gtkSwift),
+            swiftSettings: swift6),
         .executableTarget(
             name: "ParleyGtkDemo", dependencies: ["ParleyCore", "ParleyGTK", "ParleySQLite", "ParleyDemoKit", "CGtk4", "CParleyGtk"],
-            swiftSettings: gtkSwift),
+            swiftSettings: swift6),
 
         // Heap statistics for the benchmarks (mallinfo2 is not importable from Swift).
         .target(name: "CHeapStats"),
         .executableTarget(
             name: "ParleyBench",
             dependencies: ["ParleyCore", "ParleyTerminal", "ParleySQLite", "ParleyGTK", "CGtk4", "CHeapStats"],
-            swiftSettings: gtkSwift
+            swiftSettings: swift6
         ),
         // What several test targets use: sources that fail on demand, a seeded generator.
         .target(name: "ParleyTestSupport", dependencies: ["ParleyCore"], path: "Tests/ParleyTestSupport", swiftSettings: swift6),
@@ -119,7 +93,7 @@ let package = Package(
         .testTarget(
             name: "ParleyGTKTests",
             dependencies: ["ParleyGTK", "ParleyImaging", "ParleySQLite", "ParleyCore", "ParleyTestSupport", "CGtk4", "CParleyGtk"],
-            swiftSettings: gtkSwift),
+            swiftSettings: swift6),
         .testTarget(
             name: "ParleySQLiteTests", dependencies: ["ParleySQLite", "ParleyCore", "ParleyTestSupport"], swiftSettings: swift6),
     ]
