@@ -47,10 +47,13 @@ final class Download: Sendable {
     /// Downloads waiting for a worker or running.
     var transfersInFlight: Int { pool.withLock { $0.active } }
 
+    /// The bytes running transfers hold, and the most they held at once.
+    let buffers = BufferMeter()
+
     /// The body of `url` (http or https), or why there is none.
     func fetch(_ url: URL, limits: Limits) async -> Result<Data, ImageError> {
         guard Self.initialized else { return .failure(.connectionFailed(reason: "Download failed")) }
-        let transfer = Transfer(url: url.absoluteString, limits: limits)
+        let transfer = Transfer(url: url.absoluteString, limits: limits, meter: buffers)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 if transfer.attach(continuation) { enqueue(transfer) }
@@ -155,13 +158,16 @@ private final class Transfer: Sendable {
 
     let url: String
     let limits: Download.Limits
+    /// Counts the bytes this transfer holds while it runs.
+    let meter: BufferMeter
     private let shared = Mutex(Shared())
     /// The same as `shared.cancelled`, for the write callback's cheap look on every chunk.
     private let cancelledFlag = Atomic(false)
 
-    init(url: String, limits: Download.Limits) {
+    init(url: String, limits: Download.Limits, meter: BufferMeter) {
         self.url = url
         self.limits = limits
+        self.meter = meter
     }
 
     var isCancelled: Bool { cancelledFlag.load(ordering: .relaxed) }
@@ -227,6 +233,8 @@ private final class Transfer: Sendable {
             guard publish(Waker(multi: multi)) else { return .failure(.cancelled) }
             // Unpublished before the handle is freed, under the lock cancel() wakes with.
             defer { _ = publish(nil) }
+            // What it held is the caller's from here on (or freed).
+            defer { meter.remove(receiver.received.count) }
             return drive(multi, easy, receiver)
         }
     }
@@ -350,7 +358,10 @@ private final class Receiver {
             let announced = parley_curl_info_offset(easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T)
             if announced > 0 { received.reserveCapacity(Int(min(announced, curl_off_t(limit)))) }
         }
-        if let bytes, count > 0 { received.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: count) }
+        if let bytes, count > 0 {
+            received.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: count)
+            transfer.meter.add(count)
+        }
         return count
     }
 
@@ -363,5 +374,35 @@ private final class Receiver {
     private func heard() {
         lastHeard = .now
         heardAnything = true
+    }
+}
+
+/// The bytes the running transfers of one fetcher hold, and the most they held at once:
+/// what the limits bound, measured where it is held rather than in the whole process.
+final class BufferMeter: Sendable {
+    private let counts = Mutex((held: 0, peak: 0))
+
+    /// `count` more bytes held.
+    func add(_ count: Int) {
+        counts.withLock { counts in
+            counts.held += count
+            counts.peak = max(counts.peak, counts.held)
+        }
+    }
+
+    /// `count` bytes let go.
+    func remove(_ count: Int) {
+        counts.withLock { $0.held -= count }
+    }
+
+    /// The bytes held now.
+    var held: Int { counts.withLock { $0.held } }
+
+    /// The most held at once since the last ``resetPeak()``.
+    var peak: Int { counts.withLock { $0.peak } }
+
+    /// Starts a new peak from what is held now.
+    func resetPeak() {
+        counts.withLock { $0.peak = $0.held }
     }
 }

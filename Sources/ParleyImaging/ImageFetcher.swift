@@ -24,6 +24,8 @@ public final class ImageFetcher: Sendable {
     /// Downloads waiting for a thread or running. A fetch's download is over by the time
     /// the fetch returns, cancelled or not, so this is 0 once every fetch has returned.
     var transfersInFlight: Int { download.transfersInFlight }
+    /// The bytes its downloads hold now and at most (for tests of the limits).
+    var downloadBuffers: BufferMeter { download.buffers }
 
     /// The bytes of `source`.
     ///
