@@ -25,16 +25,6 @@ struct DownloadTests {
                 maximumBytes: maximumBytes, timeout: timeout, maximumDuration: maximumDuration, diskCache: cache))
     }
 
-    /// The image error `body` throws, or nil.
-    func error(_ body: () async throws -> Data) async -> ImageError? {
-        do {
-            _ = try await body()
-            return nil
-        } catch {
-            return error as? ImageError
-        }
-    }
-
     @Test("an endless body without Content-Length stops at the limit, with memory bounded")
     func endlessBody() async throws {
         let server = try LocalHTTPServer(["/endless.png": .stream(prefix: png, chunk: filler)])

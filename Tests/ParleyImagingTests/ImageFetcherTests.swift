@@ -15,16 +15,6 @@ struct ImageFetcherTests {
                 maximumBytes: maximumBytes, timeout: timeout, diskCache: cache.map { ImageDiskCache(directory: $0) }))
     }
 
-    /// The image error `body` throws, or nil.
-    func error(_ body: () async throws -> Data) async -> ImageError? {
-        do {
-            _ = try await body()
-            return nil
-        } catch {
-            return error as? ImageError
-        }
-    }
-
     @Test("files: read, missing, a folder, over the size limit")
     func files() async throws {
         let folder = temporaryDirectory()

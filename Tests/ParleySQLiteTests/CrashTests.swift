@@ -31,18 +31,7 @@ let benchBinary: String = {
 /// Starts `parley-bench` with `arguments`, its output going to `log`; returns its pid
 /// (posix_spawn: Foundation's Process can miss its child's exit when waited on from a task).
 func spawnBench(_ arguments: [String], log: String) throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    let argv = ([benchBinary] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, benchBinary, &actions, nil, argv, environ)
-    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .ENOENT) }
-    return pid
+    try spawn(benchBinary, arguments, log: log)
 }
 
 @Suite("ParleySQLite: a writer killed with SIGKILL mid-batch loses no committed message", .serialized)

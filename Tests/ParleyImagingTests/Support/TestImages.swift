@@ -123,3 +123,13 @@ func temporaryDirectory() -> URL {
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// The image error `body` throws, or nil when it returns.
+func error(_ body: () async throws -> Data) async -> ImageError? {
+    do {
+        _ = try await body()
+        return nil
+    } catch {
+        return error as? ImageError
+    }
+}
