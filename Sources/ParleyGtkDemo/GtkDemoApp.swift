@@ -39,13 +39,7 @@ final class GtkDemoApp {
     /// Shows `style`, with GTK's own widgets (header bar, buttons) light or dark to match.
     func apply(_ style: ChatStyle) {
         screen.style = style
-        Self.matchGtkTheme(to: style)
-    }
-
-    static func matchGtkTheme(to style: ChatStyle) {
-        if let settings = gtk_settings_get_default() {
-            parley_object_set_bool(UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme", style.isDark)
-        }
+        DesktopAppearance.matchGtkWidgets(to: style)
     }
 
 
@@ -54,7 +48,7 @@ final class GtkDemoApp {
         history = try DemoHistory(options: options.history)
         let style = options.theme.flatMap(DemoArguments.style(named:)) ?? DesktopAppearance.style(light: .iMessage, dark: .dark)
         screen = ChatScreen(conversation: history.conversation, style: style)
-        Self.matchGtkTheme(to: style)
+        DesktopAppearance.matchGtkWidgets(to: style)
         let bot = DemoBot(conversation: history.conversation, pace: options.pace, helpText: Self.helpText)
         // Sent means saved: the mark waits for the store to have the message on disk.
         if let store = history.store { bot.keepsMessage = { @Sendable in await store.flush() } }

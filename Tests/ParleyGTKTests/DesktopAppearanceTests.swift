@@ -9,6 +9,31 @@ extension GTKTests {
     @Suite("DesktopAppearance")
     @MainActor
     struct DesktopAppearanceTests {
+        @Test("GTK's own widgets follow a Parley style: dark styles make GTK prefer its dark theme (#11)")
+        func widgetsFollowStyle() async throws {
+            try GTKHarness.start()
+            let settings = UnsafeMutableRawPointer(gtk_settings_get_default()!)
+            let before = parley_object_get_bool(settings, "gtk-application-prefer-dark-theme")
+            defer { parley_object_set_bool(settings, "gtk-application-prefer-dark-theme", before) }
+            // A plain GTK label, as an app's custom message or the menu would hold.
+            let label = gtk_label_new("GTK's own")!
+            let window = try GTKHarness.window(label, width: 200, height: 80)
+            defer { GTKHarness.close(window) }
+            func brightness() -> Float {
+                var color = GdkRGBA()
+                gtk_style_context_get_color(gtk_widget_get_style_context(label), &color)
+                return (color.red + color.green + color.blue) / 3
+            }
+            DesktopAppearance.matchGtkWidgets(to: .dark)
+            #expect(parley_object_get_bool(settings, "gtk-application-prefer-dark-theme"))
+            await GTKHarness.pump(until: { brightness() > 0.6 })
+            #expect(brightness() > 0.6, "dark theme: light text")
+            DesktopAppearance.matchGtkWidgets(to: .light)
+            #expect(!parley_object_get_bool(settings, "gtk-application-prefer-dark-theme"))
+            await GTKHarness.pump(until: { brightness() < 0.4 })
+            #expect(brightness() < 0.4, "light theme: dark text")
+        }
+
         @Test("GTK's dark preference picks the dark style when no portal answers (#4)")
         func followsGtkSettings() throws {
             try GTKHarness.start()

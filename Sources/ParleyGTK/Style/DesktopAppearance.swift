@@ -25,6 +25,18 @@ public enum DesktopAppearance {
         prefersDark ? dark : light
     }
 
+    /// Makes GTK's own widgets light or dark like `style`: the message menu, popovers,
+    /// dialogs, and any widget an app puts in a custom message, which draw with GTK's
+    /// theme rather than Parley's style sheet.
+    ///
+    /// GTK 4.8 has one switch for this, for the whole application
+    /// (`gtk-application-prefer-dark-theme`); call this when the app starts and whenever
+    /// it changes style (``ChatStyle/isDark`` decides).
+    public static func matchGtkWidgets(to style: ChatStyle) {
+        guard let settings = gtk_settings_get_default() else { return }
+        parley_object_set_bool(UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme", style.isDark)
+    }
+
     private static var handlers: [@MainActor (Bool) -> Void] = []
     private static var watching = false
 
