@@ -29,9 +29,11 @@ public struct DisplayText: Hashable, Sendable {
         isTruncated = truncated
         let inert = InertText.display(prefix)
         // A cut text ends in an ellipsis, so the cut shows even without the button.
-        let shown = Self.breakingLongRuns(inert) + (truncated ? "…" : "")
+        let broken = Self.breakingLongRuns(inert)
+        let shown = truncated ? broken + "…" : broken
         string = shown
-        let kept = content.detections.filter { $0.utf8Range.upperBound <= prefix.utf8.count }
+        // The usual case (nothing cut) keeps the content's own array: no copy per layout.
+        let kept = truncated ? content.detections.filter { $0.utf8Range.upperBound <= prefix.utf8.count } : content.detections
         if shown == content.string || kept.isEmpty {
             detections = kept
         } else {
