@@ -12,6 +12,9 @@ public final class SaveStatusLine {
     /// How long a plain "saving" must last before it shows.
     public let delay: Duration
     private var task: Task<Void, Never>?
+    /// Waits ``delay`` before showing a plain "saving"; one at a time, however many
+    /// writes come and go meanwhile.
+    private var pending: Task<Void, Never>?
     private var latest: SaveState = .saved
     private var shown: String?
 
@@ -24,13 +27,16 @@ public final class SaveStatusLine {
                 self.latest = state
                 switch state {
                 case .saved, .closed(unsaved: 0):
+                    self.pending?.cancel()
+                    self.pending = nil
                     self.update(nil, show)
                 case .saving:
-                    let before = self.latest
-                    Task { @MainActor [weak self] in
+                    guard self.pending == nil else { continue }
+                    self.pending = Task { @MainActor [weak self] in
                         try? await Task.sleep(for: delay)
-                        guard let self, case .saving = self.latest, before.pending > 0 else { return }
-                        self.update(self.latest.description, show)
+                        guard let self, !Task.isCancelled else { return }
+                        self.pending = nil
+                        if case .saving = self.latest { self.update(self.latest.description, show) }
                     }
                 case .retrying, .failing, .closed:
                     self.update(state.description, show)
@@ -43,6 +49,8 @@ public final class SaveStatusLine {
     public func cancel() {
         task?.cancel()
         task = nil
+        pending?.cancel()
+        pending = nil
     }
 
     private func update(_ line: String?, _ show: @MainActor (String?) -> Void) {

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyTestSupport
 import Testing
 
 /// An app depends on Parley by version, with no flags of its own (#11): SwiftPM refuses
@@ -6,19 +7,9 @@ import Testing
 /// the app's targets through the package (CGtk4's pkg-config), not through a copied block.
 @Suite("Packaging: an app adds Parley by version")
 struct PackageByVersionTests {
-    /// Runs `arguments` in `folder`; returns the exit status and everything printed.
+    /// Runs `arguments` (a command on the PATH) in `folder`.
     static func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try runProgram("/usr/bin/env", arguments, in: folder)
     }
 
     /// The consumer's manifest: the four library products, by version, nothing else.

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyTestSupport
 import Testing
 
 /// A fresh folder for the demo's default store, so tests never touch the user's own.
@@ -11,19 +12,9 @@ func scratchDataHome() -> String {
 /// Runs the built parley-demo without a terminal and returns its exit status and output.
 /// Its default store goes under `dataHome` (a fresh scratch folder unless given).
 func runDemo(_ arguments: [String], dataHome: String = scratchDataHome()) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: demoBinary)
-    process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_DATA_HOME"] = dataHome
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    return try runProgram(demoBinary, arguments, environment: environment)
 }
 
 @Suite("parley-demo headless")

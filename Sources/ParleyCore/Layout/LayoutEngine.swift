@@ -81,22 +81,21 @@ public final class LayoutEngine: Sendable {
     /// - Parameter context: The row's context from ``Grouping/context(at:in:)``; ignored
     ///   for indicator rows.
     public func layout(_ row: Row, context: RowContext?, width: Double) -> RowLayout {
-        let (style, styleRevision, expansion, cached) = state.withLock {
-            state -> (ChatStyle?, UInt64, Int, RowLayout?) in
+        let (style, styleRevision, expansion, key, cached) = state.withLock {
+            state -> (ChatStyle?, UInt64, Int, CacheKey, RowLayout?) in
             var expansion = 0
             if case .message(let message) = row, !state.expansions.isEmpty {
                 expansion = state.expansions[message.id] ?? 0
             }
             let key = CacheKey(row: row, context: context, width: width, expansion: expansion)
-            if let hit = state.recent[key] { return (nil, state.revision, expansion, hit) }
+            if let hit = state.recent[key] { return (nil, state.revision, expansion, key, hit) }
             if let hit = state.older[key] {
                 state.recent[key] = hit
-                return (nil, state.revision, expansion, hit)
+                return (nil, state.revision, expansion, key, hit)
             }
-            return (state.style, state.revision, expansion, nil)
+            return (state.style, state.revision, expansion, key, nil)
         }
         if let cached { return cached }
-        let key = CacheKey(row: row, context: context, width: width, expansion: expansion)
         let computed = RowLayoutBuilder(style: style!, measurer: measurer, width: width, textLimit: .expanded(expansion))
             .layout(row, context: context)
         let generationSize = generationSize

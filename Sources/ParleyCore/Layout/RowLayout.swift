@@ -86,6 +86,11 @@ public struct ShowMore: Hashable, Sendable {
         self.label = label
         self.isEnabled = isEnabled
     }
+
+    /// The same control moved by `dx`, `dy`.
+    func offsetBy(dx: Double, dy: Double) -> ShowMore {
+        ShowMore(frame: frame.offsetBy(dx: dx, dy: dy), label: label, isEnabled: isEnabled)
+    }
 }
 
 /// A part of a row, as found by ``RowLayout/part(at:)``.

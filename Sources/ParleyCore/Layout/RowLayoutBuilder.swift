@@ -57,7 +57,7 @@ struct RowLayoutBuilder {
         layout.content = body.content.offsetBy(dx: bubbleX, dy: y)
         layout.caption = body.caption?.offsetBy(dx: bubbleX, dy: y)
         layout.text = body.text
-        layout.showMore = body.more.map { ShowMore(frame: $0.frame.offsetBy(dx: bubbleX, dy: y), label: $0.label, isEnabled: $0.isEnabled) }
+        layout.showMore = body.more?.offsetBy(dx: bubbleX, dy: y)
         layout.items = body.items
         layout.wrapWidth = body.wrapWidth
         layout.shape = shape
@@ -118,7 +118,7 @@ struct RowLayoutBuilder {
         layout.content = body.content.offsetBy(dx: x, dy: y)
         layout.caption = body.caption?.offsetBy(dx: x, dy: y)
         layout.text = body.text
-        layout.showMore = body.more.map { ShowMore(frame: $0.frame.offsetBy(dx: x, dy: y), label: $0.label, isEnabled: $0.isEnabled) }
+        layout.showMore = body.more?.offsetBy(dx: x, dy: y)
         layout.items = body.items
         layout.wrapWidth = body.wrapWidth
         var bottom = bubble.maxY
@@ -323,7 +323,9 @@ struct RowLayoutBuilder {
         }
         if let override = style.contentSizeOverride?(message, maxWidth) {
             let size = Self.clamp(override, width: body.bare ? maxWidth : inner)
+            let text = body.text  // still drawn, in the app's size (without Show more)
             body = body.bare ? Body(size: size, content: Rect(origin: .zero, size: size), bare: true) : padded(size, insets)
+            body.text = text
             body.wrapWidth = size.width
         }
         if flat { body.bare = true }

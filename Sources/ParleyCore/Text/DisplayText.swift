@@ -38,7 +38,7 @@ public struct DisplayText: Hashable, Sendable {
             detections = kept
         } else {
             let toInert = inert == prefix ? nil : InertText.displayOffsets(of: prefix)
-            let toShown = shown == inert || !Self.needsBreaking(inert) ? nil : Self.breakOffsets(of: inert)
+            let toShown = broken == inert ? nil : Self.breakOffsets(of: inert)
             detections = kept.map { detection in
                 func map(_ offset: Int) -> Int {
                     let inertOffset = toInert?[offset] ?? offset

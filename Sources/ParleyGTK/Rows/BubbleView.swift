@@ -126,8 +126,8 @@ final class BubbleView {
         setShapeClasses(layout: layout, side: context.side, position: context.position, style: style)
         hideContent(keeping: message)
         switch message.content {
-        case .text(let text):
-            LabelText(body).show(layout.text ?? DisplayText(text, limit: .preview), font: host.measurer.description(style.bodyFont))
+        case .text:
+            LabelText(body).show(layout.text ?? DisplayText(plain: ""), font: host.measurer.description(style.bodyFont))
             body.isShown = true
             if let more = layout.showMore {
                 LabelText(showMore).show(more.label, font: host.measurer.description(style.labelFont))
@@ -137,15 +137,13 @@ final class BubbleView {
         case .emoji(let text):
             LabelText(emoji).show(InertText.singleLine(text), font: host.measurer.description(style.emojiFont))
             emoji.isShown = true
-        case .notice(let text):
-            LabelText(notice).show(
-                (layout.text ?? DisplayText(plain: text.text, limit: .preview)).string, font: host.measurer.description(style.noticeFont))
+        case .notice:
+            LabelText(notice).show(layout.text?.string ?? "", font: host.measurer.description(style.noticeFont))
             notice.isShown = true
         case .image(let image):
             media.show(image.source, host: host)
-            if let text = image.caption, layout.caption != nil {
-                LabelText(caption).show(
-                    (layout.text ?? DisplayText(plain: text, limit: .preview)).string, font: host.measurer.description(style.bodyFont))
+            if let text = layout.text, layout.caption != nil {
+                LabelText(caption).show(text.string, font: host.measurer.description(style.bodyFont))
                 caption.isShown = true
             }
         case .collection(let content):

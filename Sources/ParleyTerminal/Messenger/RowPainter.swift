@@ -78,8 +78,8 @@ struct RowPainter {
 
     private func drawContent(_ message: Message, _ side: Side, _ area: CellRect, _ layout: RowLayout, _ dy: Double, _ buffer: inout CellBuffer) {
         switch message.content {
-        case .text(let text):
-            drawText(layout.text ?? DisplayText(text, limit: .preview), side: side, area: area, wrapWidth: layout.wrapWidth, &buffer)
+        case .text:
+            if let shown = layout.text { drawText(shown, side: side, area: area, wrapWidth: layout.wrapWidth, &buffer) }
             if let more = layout.showMore {
                 let area = CellRect(more.frame, dy: dy)
                 buffer.put(
@@ -88,12 +88,12 @@ struct RowPainter {
             }
         case .emoji(let emoji):
             buffer.put(emoji, x: area.x, y: area.y, maxWidth: area.width)
-        case .notice(let notice):
-            drawPlainLines((layout.text ?? DisplayText(plain: notice.text, limit: .preview)).string, area: area, wrapWidth: layout.wrapWidth, style: palette.notice, &buffer)
+        case .notice:
+            drawPlainLines(layout.text?.string ?? "", area: area, wrapWidth: layout.wrapWidth, style: palette.notice, &buffer)
         case .image(let image):
             drawImage(image, area: area, &buffer)
-            if let caption = image.caption, let rect = layout.caption {
-                drawPlainLines((layout.text ?? DisplayText(plain: caption, limit: .preview)).string, area: CellRect(rect, dy: dy), wrapWidth: layout.wrapWidth, style: palette.text(side), &buffer)
+            if let caption = layout.text, let rect = layout.caption {
+                drawPlainLines(caption.string, area: CellRect(rect, dy: dy), wrapWidth: layout.wrapWidth, style: palette.text(side), &buffer)
             }
         case .collection(let collection):
             drawCollection(collection, area: area, items: layout.items, &buffer)
