@@ -534,10 +534,21 @@ extension GTKTests {
         }
 
         /// Takes the keyboard focus away from the bar, as clicking elsewhere would.
+        /// A loaded machine may map the window (and GTK then focus the text) only after a
+        /// while, so this waits for the window to be mapped and keeps the focus away until
+        /// it has stayed away for a few frames.
         private func unfocus(_ window: WidgetPointer) async {
-            await GTKHarness.pump(for: .milliseconds(50))
-            gtk_root_set_focus(OpaquePointer(window), nil)
-            GTKHarness.drain()
+            await GTKHarness.pump(until: { gtk_widget_get_mapped(window) != 0 })
+            var quietPumps = 0
+            for _ in 0..<200 where quietPumps < 5 {
+                if gtk_root_get_focus(OpaquePointer(window)) != nil {
+                    gtk_root_set_focus(OpaquePointer(window), nil)
+                    quietPumps = 0
+                } else {
+                    quietPumps += 1
+                }
+                await GTKHarness.pump(for: .milliseconds(20))
+            }
         }
 
         /// Types `text` at the cursor, as the keyboard would.
