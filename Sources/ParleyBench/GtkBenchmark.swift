@@ -388,7 +388,7 @@ protocol ListUnderTest {
 final class ParleyList: ListUnderTest {
     let view: MessengerView
     let conversation: Conversation
-    var widget: WidgetPointer { view.widget }
+    var widget: WidgetPointer { view.widget.pointer }
     let count: Int
 
     /// A conversation holding `transcript`.

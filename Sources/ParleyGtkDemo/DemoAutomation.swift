@@ -15,7 +15,7 @@ struct DemoAutomation {
     typealias Steps = [String]
 
     let app: GtkDemoApp
-    let window: UnsafeMutablePointer<GtkWindow>
+    let window: Window
 
     /// Parses a script into steps.
     static func steps(_ script: String) -> Steps {
@@ -47,15 +47,14 @@ struct DemoAutomation {
                 case "screenshot":
                     // Two frames, so that what changed last is drawn.
                     try? await Task.sleep(for: .milliseconds(150))
-                    let widget = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)
                     do {
-                        try await Screenshot.pngAfterNextFrame(of: widget, to: argument)
+                        try await Screenshot.pngAfterNextFrame(of: window.widget, to: argument)
                         DemoConsole.note("screenshot: \(argument)")
                     } catch {
                         DemoConsole.note("screenshot failed: \(error)")
                     }
                 case "report": Self.report(app.history.conversation)
-                case "quit": gtk_window_destroy(window)
+                case "quit": window.close()
                 default: DemoConsole.note("unknown step “\(step)”")
                 }
             }

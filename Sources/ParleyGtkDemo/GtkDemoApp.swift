@@ -57,10 +57,12 @@ final class GtkDemoApp {
     }
 
     /// Puts the screen into `window`, with a header bar.
-    func install(in window: UnsafeMutablePointer<GtkWindow>) {
-        gtk_window_set_default_size(window, Int32(options.size.width), Int32(options.size.height))
-        gtk_window_set_titlebar(window, headerBar())
-        gtk_window_set_child(window, screen.widget)
+    func install(in window: Window) {
+        // What Parley's Window does not wrap, GTK's C API does, on the window's GtkWindow.
+        let gtkWindow = window.widget.gtkWidget.assumingMemoryBound(to: GtkWindow.self)
+        gtk_window_set_default_size(gtkWindow, Int32(options.size.width), Int32(options.size.height))
+        gtk_window_set_titlebar(gtkWindow, headerBar())
+        window.child = screen.widget
         screen.inputBarView.focus()
         if history.loadsFirstPage {
             Task { @MainActor in await history.pager.loadEarlier() }
@@ -73,7 +75,7 @@ final class GtkDemoApp {
         let conversation = history.conversation
         let bot = self.bot
         screen.pager = history.pager
-        screen.register(kind: Poll.kind, PollWidget.make)
+        screen.register(kind: Poll.kind) { content, id in Widget(gtkWidget: PollWidget.make(content, id)) }
         let messages = screen.messages
         // The screen sends in the present (after a jump it returns there first).
         screen.inputBar.onSend { text in

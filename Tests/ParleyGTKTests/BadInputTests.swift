@@ -13,7 +13,7 @@ extension GTKTests {
             try GTKHarness.start()
             let view = MessengerView(conversation: conversation, style: .light, images: ImageLoader())
             view.opensLinks = false
-            let window = try GTKHarness.window(view.widget, width: 420, height: 600)
+            let window = try GTKHarness.window(view.root, width: 420, height: 600)
             await GTKHarness.pump(until: { !view.visibleRowViews.isEmpty })
             return (view, window)
         }
@@ -121,7 +121,7 @@ extension GTKTests {
                 gtk_widget_get_mapped($0) != 0 && String(cString: gtk_widget_get_css_name($0)) == "label"
             }.map(GTKHarness.text)
             #expect(labels.filter { $0.hasPrefix("Picture unavailable") }.count == sources.count, "\(labels)")
-            try GTKHarness.screenshot(view.widget, to: Screenshots.directory + "/bad-pictures.png")
+            try GTKHarness.screenshot(view.root, to: Screenshots.directory + "/bad-pictures.png")
         }
     }
 }

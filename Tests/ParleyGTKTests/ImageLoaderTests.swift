@@ -63,6 +63,24 @@ extension GTKTests {
             #expect(gdk_paintable_get_intrinsic_width(texture.paintable) == 100)
         }
 
+        @Test("a texture makes a picture widget that shows it, and a window can hold it (#11)")
+        func makesPicture() async throws {
+            try GTKHarness.start()
+            let picture = try #require(Picture(width: 40, height: 20, rgba: [UInt8](repeating: 200, count: 40 * 20 * 4)))
+            let texture = Texture(picture)
+            let widget = texture.makePicture()
+            let gtkPicture = OpaquePointer(widget.gtkWidget)
+            #expect(gtk_picture_get_paintable(gtkPicture) == texture.paintable)
+            let window = Window(title: "picture", width: 80, height: 60)
+            window.child = widget
+            #expect(window.child == widget)
+            #expect(window.title == "picture")
+            window.present()
+            defer { window.close() }
+            await GTKHarness.pump(until: { gtk_widget_get_width(widget.pointer) > 0 })
+            #expect(gtk_widget_get_height(widget.pointer) <= 60)
+        }
+
         @Test("straight alpha goes to GDK as straight alpha, not premultiplied twice (#4)")
         func straightAlpha() async throws {
             try GTKHarness.start()

@@ -151,7 +151,7 @@ extension GTKTests {
             #expect(bar.model.maxLines == 5)
             let window = try host(bar)
             defer { GTKHarness.close(window) }
-            await GTKHarness.pump(until: { GTKHarness.size(bar.widget).height > 0 })
+            await GTKHarness.pump(until: { GTKHarness.size(bar.root).height > 0 })
 
             var heights: [Int] = []
             for lines in 1...8 {
@@ -159,7 +159,7 @@ extension GTKTests {
                 type((1...lines).map { "line \($0)" }.joined(separator: "\n"), into: bar)
                 await GTKHarness.pump(for: .milliseconds(30))
                 await GTKHarness.pump(until: { fieldIsSettled(bar) }, "the text view never finished its layout")
-                heights.append(GTKHarness.size(bar.widget).height)
+                heights.append(GTKHarness.size(bar.root).height)
                 let adjustment = gtk_scrolled_window_get_vadjustment(bar.field.opaque)
                 let content = gtk_adjustment_get_upper(adjustment)
                 let page = gtk_adjustment_get_page_size(adjustment)
@@ -197,9 +197,9 @@ extension GTKTests {
                 let window = try host(bar)
                 defer { GTKHarness.close(window) }
                 await unfocus(window)
-                await GTKHarness.pump(until: { GTKHarness.size(bar.widget).height > 0 && bar.animation == nil })
+                await GTKHarness.pump(until: { GTKHarness.size(bar.root).height > 0 && bar.animation == nil })
                 #expect(bar.buttons.map(\.item.id) == ids)
-                let shown = GTKHarness.shown(bar.widget, class: "item").map { widget in
+                let shown = GTKHarness.shown(bar.root, class: "item").map { widget in
                     bar.buttons.first { $0.widget == widget }?.item.id ?? "?"
                 }
                 #expect(Set(shown) == Set(ids), "shown: \(shown)")
@@ -211,7 +211,7 @@ extension GTKTests {
             let slack = InputBarView(.slack())
             let window = try host(slack)
             defer { GTKHarness.close(window) }
-            await GTKHarness.pump(until: { GTKHarness.size(slack.widget).height > 0 })
+            await GTKHarness.pump(until: { GTKHarness.size(slack.root).height > 0 })
             let layout = try #require(slack.shownLayout)
             let mention = try #require(layout.frame(ofItem: "mention"))
             #expect(mention.minY >= layout.textFrame.maxY)
@@ -294,7 +294,7 @@ extension GTKTests {
             #expect(attachment.pixelSize == Size(width: 40, height: 30))
             #expect(bar.bufferText() == "", "an image paste inserts no text")
             #expect(bar.chips.first?.hasThumbnail == true)
-            #expect(GTKHarness.shown(bar.widget, class: "attachment").count == 1)
+            #expect(GTKHarness.shown(bar.root, class: "attachment").count == 1)
 
             // Sendable without text: Enter sends the image alone.
             let send = try #require(bar.button(forItem: "send"))
@@ -417,7 +417,7 @@ extension GTKTests {
             bar.accessibleLabels = ["mic": "Record a voice clip"]
             let window = try host(bar)
             defer { GTKHarness.close(window) }
-            await GTKHarness.pump(until: { GTKHarness.size(bar.widget).height > 0 })
+            await GTKHarness.pump(until: { GTKHarness.size(bar.root).height > 0 })
             let names = Dictionary(uniqueKeysWithValues: bar.buttons.map { ($0.item.id, $0.accessibleLabel ?? "") })
             #expect(names == ["camera": "Camera", "photo": "Photo", "mic": "Record a voice clip", "send": "Send"])
             for button in bar.buttons {
@@ -493,17 +493,17 @@ extension GTKTests {
                     let window = try host(bar, width: 420)
                     defer { GTKHarness.close(window) }
                     await unfocus(window)
-                    await GTKHarness.pump(until: { GTKHarness.size(bar.widget).height > 0 && bar.animation == nil })
+                    await GTKHarness.pump(until: { GTKHarness.size(bar.root).height > 0 && bar.animation == nil })
                     await GTKHarness.pump(for: .milliseconds(50))
                     let base = Screenshots.directory + "/inputbar-\(name)-\(style.name)"
-                    try GTKHarness.screenshot(bar.widget, to: base + "-empty.png")
+                    try GTKHarness.screenshot(bar.root, to: base + "-empty.png")
 
                     bar.addAttachment(.file(path: path), name: "photo.png")
                     type("Lunch at the new place on Fifth? They have a terrace and the soup is great.\nSee you there", into: bar)
                     await GTKHarness.pump(until: { bar.chips.first?.hasThumbnail == true && bar.animation == nil })
                     await GTKHarness.pump(for: .milliseconds(250))
                     await GTKHarness.pump(until: { fieldIsSettled(bar) })
-                    try GTKHarness.screenshot(bar.widget, to: base + "-typed.png")
+                    try GTKHarness.screenshot(bar.root, to: base + "-typed.png")
                 }
             }
         }
@@ -522,7 +522,7 @@ extension GTKTests {
             let filler = gtk_label_new(nil)!
             gtk_widget_set_vexpand(filler, 1)
             gtk_box_append(box.cast(to: GtkBox.self), filler)
-            gtk_box_append(box.cast(to: GtkBox.self), bar.widget)
+            gtk_box_append(box.cast(to: GtkBox.self), bar.root)
             return try GTKHarness.window(box, width: width, height: height)
         }
 

@@ -19,7 +19,7 @@ extension GTKTests {
             let screen = ChatScreen(conversation: conversation, style: .light)
             var sent: [String] = []
             screen.inputBar.onSend { sent.append($0) }
-            let window = try GTKHarness.window(screen.widget, width: 420, height: 600)
+            let window = try GTKHarness.window(screen.root, width: 420, height: 600)
             defer { GTKHarness.close(window) }
             await GTKHarness.pump(until: { !screen.messages.visibleRowViews.isEmpty })
             screen.inputBar.text = "sent by a screen reader"

@@ -16,7 +16,7 @@ extension GTKTests {
             try GTKHarness.start()
             let view = MessengerView(conversation: conversation, style: style)
             view.opensLinks = false
-            let window = try GTKHarness.window(view.widget, width: 420, height: height)
+            let window = try GTKHarness.window(view.root, width: 420, height: height)
             await GTKHarness.pump(until: { !view.visibleRowViews.isEmpty || conversation.count == 0 })
             return (view, window)
         }
@@ -139,7 +139,7 @@ extension GTKTests {
             let classes = rows.map { row in names.filter { gtk_widget_has_css_class(row.frame.widget, $0) != 0 } }
             // Alice 0-2, me 3-5.
             #expect(classes.suffix(6) == [["incoming", "first"], ["incoming", "middle"], ["incoming", "last"], ["outgoing", "first"], ["outgoing", "middle"], ["outgoing", "last"]])
-            #expect(gtk_widget_has_css_class(view.widget, "parley-theme-imessage") != 0)
+            #expect(gtk_widget_has_css_class(view.root, "parley-theme-imessage") != 0)
             let bubbles = GTKHarness.descendants(view.list.widget).filter { String(cString: gtk_widget_get_css_name($0)) == "bubble" && gtk_widget_get_mapped($0) != 0 }
             #expect(bubbles.count >= 6)
         }
@@ -292,7 +292,7 @@ extension GTKTests {
             }
             #expect(images.count >= 6)
             await GTKHarness.pump(for: .milliseconds(200))
-            try GTKHarness.screenshot(view.widget, to: Screenshots.directory + "/nine-patch.png")
+            try GTKHarness.screenshot(view.root, to: Screenshots.directory + "/nine-patch.png")
         }
 
         @Test("arrivals, scrolling and resizing in the same frames never leave the list undrawn (#4)")
@@ -313,7 +313,7 @@ extension GTKTests {
             await GTKHarness.pump(until: { view.newMessagesButton.isShown })
             conversation.append(.text("one more"), from: ChatFixtures.alice)
             await GTKHarness.pump(for: .milliseconds(300))
-            try GTKHarness.screenshot(view.widget, to: Screenshots.directory + "/new-messages.png")
+            try GTKHarness.screenshot(view.root, to: Screenshots.directory + "/new-messages.png")
         }
 
         @Test("a touchpad fling keeps scrolling, slows down and stops (#4)")

@@ -14,7 +14,7 @@ extension GTKTests {
             let label = gtk_label_new(nil)!
             let window = try GTKHarness.window(label)
             defer { GTKHarness.close(window) }
-            let measurer = PangoMeasurer(widget: label)
+            let measurer = PangoMeasurer(widget: Widget(gtkWidget: label))
             let font = FontSpec(size: 11)
             let text = "Lunch at the new place on Fifth? They have a terrace, and the soup is supposedly 👌 great"
             let metrics = measurer.measure(text, font: font, maxWidth: width)

@@ -20,7 +20,7 @@ extension GTKTests {
         }
 
         func show(_ view: MessengerView, height: Int32 = 600) throws -> WidgetPointer {
-            try GTKHarness.window(view.widget, width: 420, height: height)
+            try GTKHarness.window(view.root, width: 420, height: height)
         }
 
         @Test("the texts it shows by itself come from the style's strings (#9)")
@@ -106,7 +106,7 @@ extension GTKTests {
             let conversation = ChatFixtures.conversation(80)
             let screen = ChatScreen(conversation: conversation, style: .light)
             screen.inputBar.onSend { text in conversation.append(.text(text)) }
-            let window = try GTKHarness.window(screen.widget, width: 420, height: 600)
+            let window = try GTKHarness.window(screen.root, width: 420, height: 600)
             defer { GTKHarness.close(window) }
             await GTKHarness.pump(until: { !screen.messages.visibleRowViews.isEmpty })
             screen.messages.scroll(by: -1500)

@@ -16,23 +16,24 @@ extension GTKTests {
             // Like the README's closure, `build` keeps nothing: the window's widgets must keep
             // the screen alive.
             weak var kept: ChatScreen?
-            func build(_ window: UnsafeMutablePointer<GtkWindow>) {
+            func build(_ window: Window) {
                 // --- as in the README ---
                 let screen = ChatScreen(conversation: chat, style: DesktopAppearance.style())
                 screen.inputBar.onSend { text in chat.append(.text(text)) }
                 screen.events.onEvent { event in events.append(event) }
                 screen.messages.menuActions = [MessageAction(title: "Reply") { id in print("reply to", id) }]
-                gtk_window_set_child(window, screen.widget)
+                window.child = screen.widget
                 // ---
                 kept = screen
             }
             // The example compiles against ParleyApplication's signature.
-            let application: (ParleyApplication, @escaping @MainActor (UnsafeMutablePointer<GtkWindow>) -> Void) -> Int32 = { $0.run($1) }
+            let application: (ParleyApplication, @escaping @MainActor (Window) -> Void) -> Int32 = { $0.run($1) }
             _ = application
-            let window = gtk_window_new()!
-            build(window.cast(to: GtkWindow.self))
-            gtk_window_present(window.cast(to: GtkWindow.self))
-            defer { GTKHarness.close(window) }
+            let window = Window(title: "README")
+            build(window)
+            window.present()
+            defer { GTKHarness.close(window.widget.pointer) }
+            #expect(window.child == kept?.widget)
             let screen = try #require(kept, "the window keeps the screen alive")
             screen.inputBar.text = "Hello from the README"
             screen.inputBar.send()

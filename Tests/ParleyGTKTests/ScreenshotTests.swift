@@ -32,13 +32,13 @@ extension GTKTests {
             let conversation = Showcase.conversation()
             let view = MessengerView(conversation: conversation, style: style)
             view.opensLinks = false
-            view.register(kind: "poll", Self.pollWidget)
-            let window = try GTKHarness.window(view.widget, width: 440, height: 1100)
+            view.register(kind: "poll") { Widget(gtkWidget: Self.pollWidget($0, $1)) }
+            let window = try GTKHarness.window(view.root, width: 440, height: 1100)
             defer { GTKHarness.close(window) }
             await GTKHarness.pump(until: { view.visibleRowViews.count >= 10 })
             await GTKHarness.pump(for: .milliseconds(300))
             let path = Screenshots.directory + "/messenger-\(name).png"
-            try GTKHarness.screenshot(view.widget, to: path)
+            try GTKHarness.screenshot(view.root, to: path)
             // Every part is there as a widget.
             let root = view.list.widget
             #expect(!GTKHarness.shown(root, class: "body").isEmpty)

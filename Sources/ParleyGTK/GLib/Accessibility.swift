@@ -1,14 +1,14 @@
-import CGtk4
-import CParleyGtk
+internal import CGtk4
+internal import CParleyGtk
 
-extension UnsafeMutablePointer where Pointee == GtkWidget {
+extension WidgetPointer {
     /// Sets what a screen reader calls this widget ("Send", "Theme"...).
-    public func setAccessibleLabel(_ label: String) {
+    package func setAccessibleLabel(_ label: String) {
         parley_accessible_set_label(UnsafeMutableRawPointer(self), label)
     }
 
     /// Sets the longer accessible description of this widget.
-    public func setAccessibleDescription(_ description: String) {
+    package func setAccessibleDescription(_ description: String) {
         parley_accessible_set_description(UnsafeMutableRawPointer(self), description)
     }
 }

@@ -1,5 +1,5 @@
-import CGtk4
-import CParleyGtk
+internal import CGtk4
+internal import CParleyGtk
 
 /// A GtkWidget whose size and children's places Swift decides: the building block of
 /// message rows and of the message list.

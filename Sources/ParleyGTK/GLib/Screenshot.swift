@@ -1,4 +1,4 @@
-import CGtk4
+internal import CGtk4
 import Foundation
 
 /// Renders widgets to PNG files, in process: the widget's paintable is drawn into a
@@ -14,7 +14,20 @@ public enum Screenshot {
     /// Writes a PNG of `widget` as currently drawn to `path`; returns whether the file was
     /// written. The widget must be shown in a realized window.
     @discardableResult
-    public static func png(of widget: WidgetPointer, to path: String) throws -> Bool {
+    public static func png(of widget: Widget, to path: String) throws -> Bool {
+        try png(of: widget.pointer, to: path)
+    }
+
+    /// Writes a PNG of `window`'s contents as currently drawn to `path` (see
+    /// ``png(of:to:)-(Widget,_)``).
+    @discardableResult
+    public static func png(of window: Window, to path: String) throws -> Bool {
+        try png(of: window.widget, to: path)
+    }
+
+    /// ``png(of:to:)-(Widget,_)`` for Parley's own widgets.
+    @discardableResult
+    package static func png(of widget: WidgetPointer, to path: String) throws -> Bool {
         let width = gtk_widget_get_width(widget)
         let height = gtk_widget_get_height(widget)
         guard width > 0, height > 0, let native = gtk_widget_get_native(widget) else {
@@ -42,7 +55,12 @@ public enum Screenshot {
 
     /// Writes a PNG of `widget` at the end of its next frame, when its layout is current
     /// (a snapshot between frames may catch a layout still pending).
-    public static func pngAfterNextFrame(of widget: WidgetPointer, to path: String) async throws {
+    public static func pngAfterNextFrame(of widget: Widget, to path: String) async throws {
+        try await pngAfterNextFrame(of: widget.pointer, to: path)
+    }
+
+    /// ``pngAfterNextFrame(of:to:)-(Widget,_)`` for Parley's own widgets.
+    package static func pngAfterNextFrame(of widget: WidgetPointer, to path: String) async throws {
         guard let clock = gtk_widget_get_frame_clock(widget) else {
             try png(of: widget, to: path)
             return

@@ -1,4 +1,4 @@
-import CGtk4
+package import CGtk4
 
 /// Connecting Swift closures to GObject signals.
 ///
@@ -7,7 +7,7 @@ import CGtk4
 /// disconnected or the object is finalized. GTK emits signals on the main thread, so the
 /// closures are main-actor isolated.
 @MainActor
-public enum Signals {
+package enum Signals {
     /// A retained closure, passed to GLib as the handler's user data.
     final class Box<Handler> {
         let handler: Handler
@@ -37,7 +37,7 @@ public enum Signals {
     /// `changed`, `destroy`, `notify::…`, a frame clock's `after-paint`... Returns the
     /// handler id.
     @discardableResult
-    public static func connect(
+    package static func connect(
         _ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
         _ handler: @escaping @MainActor () -> Void
     ) -> gulong {
@@ -53,7 +53,7 @@ public enum Signals {
     /// argument: a list item factory's `setup` and `bind`, an action's `activate`...
     /// Returns the handler id.
     @discardableResult
-    public static func connectPointer(
+    package static func connectPointer(
         _ instance: UnsafeMutableRawPointer, _ signal: String,
         _ handler: @escaping @MainActor (gpointer?) -> Void
     ) -> gulong {

@@ -1,12 +1,11 @@
-import CGtk4
+internal import CGtk4
 import ParleyImaging
 
 /// A decoded image ready for GTK: a GdkTexture holding the pixels, of which this object
 /// owns one reference (released when it goes).
 ///
-/// Show it with `gtk_picture_set_paintable(picture, texture.paintable)` or
-/// `gtk_image_set_from_paintable(image, texture.paintable)`; GTK takes its own reference,
-/// so the widget keeps showing it even after this object is gone.
+/// ``makePicture()`` makes a widget showing it (for a custom message kind, say); GTK takes
+/// its own reference, so the widget keeps showing it even after this object is gone.
 @MainActor
 public final class Texture {
     /// Pixels across.
@@ -15,12 +14,20 @@ public final class Texture {
     nonisolated public let height: Int
     private let reference: TextureReference
 
+    /// A new GtkPicture showing the texture at its size or smaller (the picture keeps its
+    /// aspect ratio).
+    public func makePicture() -> Widget {
+        let picture = gtk_picture_new_for_paintable(paintable)!
+        gtk_picture_set_can_shrink(OpaquePointer(picture), 1)
+        return Widget(picture)
+    }
+
     /// The `GdkTexture *`.
-    public var pointer: OpaquePointer { reference.pointer }
+    package var pointer: OpaquePointer { reference.pointer }
 
     /// The same object as a `GdkPaintable *` (a GdkTexture is a paintable), for
     /// `gtk_picture_set_paintable` and `gtk_image_set_from_paintable`.
-    public var paintable: OpaquePointer { reference.pointer }
+    package var paintable: OpaquePointer { reference.pointer }
 
     /// The memory the pixels take (`width × height × 4` bytes): what the loader's cache
     /// counts.

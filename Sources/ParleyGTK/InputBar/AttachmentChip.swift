@@ -1,5 +1,5 @@
-import CGtk4
-import CParleyGtk
+internal import CGtk4
+internal import CParleyGtk
 import ParleyCore
 
 /// One attachment above the text: a rounded thumbnail with a remove button in its corner.

@@ -1,4 +1,4 @@
-import CGtk4
+internal import CGtk4
 import Foundation
 
 /// Images on the clipboard: whether a paste should attach an image rather than insert

@@ -1,4 +1,4 @@
-import CGtk4
+internal import CGtk4
 
 /// The "attach images" dialog: a GtkFileChooserNative (the desktop's portal dialog where
 /// there is one) opening one or more image files. GTK 4.8 has no GtkFileDialog.

@@ -1,5 +1,5 @@
-import CGtk4
-import CParleyGtk
+internal import CGtk4
+internal import CParleyGtk
 import ParleyCore
 
 /// The GtkButton that draws one ``InputBarItem`` and forwards its clicks, inside a slot

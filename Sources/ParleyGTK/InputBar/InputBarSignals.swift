@@ -1,4 +1,4 @@
-import CGtk4
+internal import CGtk4
 
 /// Signal signatures and callbacks the input bar needs beyond ``Signals``' common ones,
 /// in the same pattern: a retained box holds the closure and GLib releases it.

@@ -1,4 +1,4 @@
-import CGtk4
+internal import CGtk4
 import Foundation
 import ParleyCore
 

@@ -1,4 +1,4 @@
-import CGtk4
+internal import CGtk4
 import Foundation
 import ParleyCore
 
@@ -38,7 +38,7 @@ extension InputBarView {
     /// attachments. Does nothing while it is already open.
     public func chooseImages() {
         guard imageChooser == nil else { return }
-        let chooser = ImageChooser(parent: widget) { [weak self] paths in
+        let chooser = ImageChooser(parent: root) { [weak self] paths in
             guard let self else { return }
             self.imageChooser = nil
             for path in paths { self.addAttachment(.file(path: path)) }
@@ -98,7 +98,7 @@ extension InputBarView {
         attachmentStrip.isShown = !attachments.isEmpty
         updateSendItemForAttachments()
         syncItems()
-        gtk_widget_queue_resize(widget)
+        gtk_widget_queue_resize(root)
     }
 
     /// With attachments the bar can send without text: while there are any (and the model

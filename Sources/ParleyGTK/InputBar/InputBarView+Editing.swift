@@ -1,5 +1,5 @@
-import CGtk4
-import CParleyGtk
+internal import CGtk4
+internal import CParleyGtk
 import Foundation
 import ParleyCore
 
@@ -97,7 +97,7 @@ extension InputBarView {
         if model.text != typed { model.text = typed }
         syncItems()
         syncPlaceholder()
-        gtk_widget_queue_resize(widget)
+        gtk_widget_queue_resize(root)
         // A hook rewrote the text while the buffer was changing: show the model's text
         // once the buffer's signal is over.
         if Self.displayable(model.text) != typed {

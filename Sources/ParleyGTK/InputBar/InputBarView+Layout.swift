@@ -1,4 +1,4 @@
-import CGtk4
+internal import CGtk4
 import ParleyCore
 
 /// Measuring and placing: the model's layout, the attachment strip above it, and the
@@ -61,7 +61,7 @@ extension InputBarView {
     func allocate(width: Double, height: Double) {
         allocatedWidth = width
         let target = layout(width: width)
-        let now = TickCallbacks.now(of: widget)
+        let now = TickCallbacks.now(of: root)
         if animatesNextLayout {
             animatesNextLayout = false
             startAnimation(towards: target, now: now)
@@ -124,7 +124,7 @@ extension InputBarView {
         let chrome = EdgeInsets(top: vertical / 2, left: horizontal / 2, bottom: vertical / 2, right: horizontal / 2)
         guard chrome != fieldChrome else { return }
         fieldChrome = chrome
-        gtk_widget_queue_resize(widget)
+        gtk_widget_queue_resize(root)
     }
 
     /// Starts sliding from the frames on screen towards `target`, if anything moves.
@@ -138,9 +138,9 @@ extension InputBarView {
         animation = InputBarAnimation(from: from, start: now)
         guard !isTicking else { return }
         isTicking = true
-        TickCallbacks.add(to: widget) { [weak self] time in
+        TickCallbacks.add(to: root) { [weak self] time in
             guard let self else { return false }
-            gtk_widget_queue_allocate(self.widget)
+            gtk_widget_queue_allocate(self.root)
             guard let animation = self.animation, !animation.isFinished(at: time) else {
                 self.animation = nil
                 self.isTicking = false

@@ -1,5 +1,5 @@
-import CGtk4
-import CParleyGtk
+internal import CGtk4
+internal import CParleyGtk
 import Foundation
 import ParleyCore
 
@@ -47,8 +47,10 @@ import ParleyCore
 /// widget's handlers hold the view weakly.
 @MainActor
 public final class InputBarView {
-    /// The bar's widget (CSS node `inputbar`); put it under the message list.
-    public let widget: WidgetPointer
+    /// The GtkWidget itself, for Parley's own calls.
+    package let root: WidgetPointer
+    /// The bar, to put under a message list (it keeps the view alive).
+    public var widget: Widget { Widget(root) }
     /// The model: text, items, stacks, hooks, presets. Shared with app code.
     public let model: InputBar
 
@@ -62,7 +64,7 @@ public final class InputBarView {
     public var textInsets = EdgeInsets(top: 6, left: 12, bottom: 6, right: 12) {
         didSet {
             applyTextInsets()
-            gtk_widget_queue_resize(widget)
+            gtk_widget_queue_resize(root)
         }
     }
 
@@ -173,7 +175,7 @@ public final class InputBarView {
         self.model = model
         self.style = style
         frame = Frame(cssName: "inputbar", role: GTK_ACCESSIBLE_ROLE_GROUP)
-        widget = frame.widget
+        root = frame.widget
 
         attachmentRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         attachmentStrip = gtk_scrolled_window_new()!
@@ -204,9 +206,9 @@ public final class InputBarView {
         frame.add(attachmentStrip)
         frame.add(field)
         frame.add(placeholderLabel)
-        parley_accessible_set_label(widget.raw, "Message composer")
+        parley_accessible_set_label(root.raw, "Message composer")
 
-        measurer = PangoMeasurer(widget: textView)
+        measurer = PangoMeasurer(widget: Widget(textView))
         fonts = FontMapping.current()
 
         frame.handlers.measure = { [weak self] vertical, forSize in
@@ -276,7 +278,7 @@ public final class InputBarView {
         syncText()
         syncItems()
         syncPlaceholder()
-        gtk_widget_queue_resize(widget)
+        gtk_widget_queue_resize(root)
     }
 
     private func modelDidChange(_ event: InputBarEvent) {
@@ -343,12 +345,12 @@ public final class InputBarView {
         appliedFont = model.font
         let classes = [sheet.scopeClass, "parley-theme-" + InputBarItemButton.cssIdentifier(style.name),
                        style.isDark ? "dark" : "light"]
-        for name in themeClasses where !classes.contains(name) { gtk_widget_remove_css_class(widget, name) }
-        for name in classes { gtk_widget_add_css_class(widget, name) }
+        for name in themeClasses where !classes.contains(name) { gtk_widget_remove_css_class(root, name) }
+        for name in classes { gtk_widget_add_css_class(root, name) }
         themeClasses = classes
         styleSheet = sheet
         LabelText(placeholderLabel).show(model.placeholder, font: measurer.description(model.font))
-        gtk_widget_queue_resize(widget)
+        gtk_widget_queue_resize(root)
     }
 
     private func applyTextInsets() {

@@ -1,4 +1,4 @@
-import CGtk4
+internal import CGtk4
 
 /// The send button's arrow, drawn rather than taken from the icon theme (Adwaita has a
 /// chevron, which reads as "expand", not "send"): a shaft with a head, pointing up, in

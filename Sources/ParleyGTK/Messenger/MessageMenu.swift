@@ -1,4 +1,4 @@
-import CGtk4
+internal import CGtk4
 import ParleyCore
 
 /// The context menu of a message: Copy, Delete and the app's ``MessageAction``s, as a

@@ -1,5 +1,5 @@
-import CGtk4
-import CParleyGtk
+internal import CGtk4
+internal import CParleyGtk
 import Foundation
 import ParleyCore
 
@@ -8,7 +8,7 @@ import ParleyCore
 ///
 /// ```swift
 /// let view = MessengerView(conversation: chat, style: .iMessage)
-/// gtk_window_set_child(window, view.widget)
+/// window.child = view.widget
 /// view.events.onEvent { event in print(event) }
 /// ```
 ///
@@ -26,8 +26,10 @@ import ParleyCore
 /// only the widget. Everything is released when the widget is destroyed.
 @MainActor
 public final class MessengerView: RowHost {
-    /// The root widget, to put into a window or a box.
-    public let widget: WidgetPointer
+    /// The GtkWidget itself, for Parley's own calls.
+    package let root: WidgetPointer
+    /// The list, to put into a window or a box (an app may keep only this: it keeps the view alive).
+    public var widget: Widget { Widget(root) }
     /// The conversation shown; change it from any thread.
     public let conversation: Conversation
     /// The list's logic: frames, scrolling, jumps, taps.
@@ -115,7 +117,7 @@ public final class MessengerView: RowHost {
         gtk_widget_set_hexpand(list.widget, 1)
         gtk_widget_set_vexpand(list.widget, 1)
         gtk_widget_set_overflow(list.widget, GTK_OVERFLOW_HIDDEN)
-        measurer = PangoMeasurer(widget: list.widget)
+        measurer = PangoMeasurer(widget: Widget(list.widget))
         presenter = ChatPresenter(
             conversation: conversation, style: style, units: .points, measurer: measurer, size: Size(width: 360, height: 480))
         sheet = StyleSheet(style: presenter.style)
@@ -151,13 +153,13 @@ public final class MessengerView: RowHost {
         gtk_label_set_wrap(emptyLabel.ptr(), 1)
         emptyLabel.isShown = false
         gtk_overlay_add_overlay(overlay.ptr(), emptyLabel)
-        widget = overlay
-        gtk_widget_add_css_class(widget, "parley")
+        root = overlay
+        gtk_widget_add_css_class(root, "parley")
 
         sheet.install()
         applyScopeClasses(old: nil)
         // The widget owns the view (the view holds no strong reference to its root).
-        widget.keepAlive(self, key: "parley-messenger-view")
+        root.keepAlive(self, key: "parley-messenger-view")
         list.handlers.allocate = { [weak self] width, height in self?.allocate(width: width, height: height) }
         list.handlers.measure = { vertical, _ in vertical ? (80, 480) : (120, 360) }
         installScrolling()
@@ -180,8 +182,10 @@ public final class MessengerView: RowHost {
 
     /// Shows custom messages of `kind` with widgets from `factory` (called when such a
     /// message scrolls into view; the widget is placed at the layout's content frame).
-    public func register(kind: String, _ factory: @escaping @MainActor (CustomContent, MessageID) -> WidgetPointer) {
-        customFactories[kind] = factory
+    /// Make the widget with GTK's C API (`import CGtk4`) or another binding and wrap it
+    /// with ``Widget/init(gtkWidget:)``; the row keeps it until the message leaves the view.
+    public func register(kind: String, _ factory: @escaping @MainActor (CustomContent, MessageID) -> Widget) {
+        customFactories[kind] = { content, id in factory(content, id).pointer }
         invalidateRows()
     }
 
@@ -251,12 +255,12 @@ public final class MessengerView: RowHost {
 
     private func applyScopeClasses(old: StyleSheet?) {
         if let old {
-            widget.setClass(old.scopeClass, false)
-            widget.setClass("parley-theme-" + old.style.name, false)
+            root.setClass(old.scopeClass, false)
+            root.setClass("parley-theme-" + old.style.name, false)
         }
-        widget.setClass(sheet.scopeClass, true)
-        widget.setClass("parley-theme-" + sheet.style.name, true)
-        widget.setClass("parley-dark", sheet.style.isDark)
+        root.setClass(sheet.scopeClass, true)
+        root.setClass("parley-theme-" + sheet.style.name, true)
+        root.setClass("parley-dark", sheet.style.isDark)
     }
 
     // MARK: Changes
@@ -291,7 +295,7 @@ public final class MessengerView: RowHost {
 
     /// Opens `uri` in the desktop's handler, when ``opensLinks``.
     func open(_ uri: String) {
-        if opensLinks, let window = gtk_widget_get_root(widget) {
+        if opensLinks, let window = gtk_widget_get_root(root) {
             gtk_show_uri(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), uri, UInt32(GDK_CURRENT_TIME))
         }
     }

@@ -1,5 +1,5 @@
-import CGtk4
-import CParleyGtk
+internal import CGtk4
+internal import CParleyGtk
 import ParleyCore
 
 /// The bubble of a row and what it holds: text, a large emoji, a picture with its

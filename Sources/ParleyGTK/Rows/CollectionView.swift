@@ -1,4 +1,4 @@
-import CGtk4
+internal import CGtk4
 import ParleyCore
 
 /// A collection message: cells (pictures or short texts) at the layout's item frames,

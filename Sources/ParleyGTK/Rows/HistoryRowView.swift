@@ -1,4 +1,4 @@
-import CGtk4
+internal import CGtk4
 import ParleyCore
 
 /// A history row, above the oldest loaded message or below the newest after a jump: a

@@ -1,4 +1,4 @@
-import CGtk4
+internal import CGtk4
 import ParleyCore
 
 /// A picture in a bubble: the image once loaded, a placeholder with a spinner while it

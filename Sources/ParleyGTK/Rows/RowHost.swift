@@ -1,4 +1,4 @@
-import CGtk4
+internal import CGtk4
 import ParleyCore
 
 /// What a row view asks of the list that shows it: the style, fonts, images, the app's

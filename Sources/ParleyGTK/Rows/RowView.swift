@@ -1,5 +1,5 @@
-import CGtk4
-import CParleyGtk
+internal import CGtk4
+internal import CParleyGtk
 import ParleyCore
 
 /// One row of the message list as GTK widgets, placed at the frames of the core's

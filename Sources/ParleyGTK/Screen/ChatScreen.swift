@@ -1,4 +1,4 @@
-import CGtk4
+internal import CGtk4
 import ParleyCore
 
 /// The whole chat screen: the message list above the composer, as one widget.
@@ -7,7 +7,7 @@ import ParleyCore
 /// let screen = ChatScreen(conversation: chat, style: .iMessage)
 /// screen.inputBar.onSend { text in chat.append(.text(text)) }
 /// screen.events.onEvent { event in print(event) }
-/// gtk_window_set_child(window, screen.widget)
+/// window.child = screen.widget
 /// ```
 ///
 /// It has the shape of the terminal's `ChatScreen`: ``presenter``, ``events``, ``pager``,
@@ -18,8 +18,10 @@ import ParleyCore
 /// widget keeps the screen alive: an app may keep only ``widget``.
 @MainActor
 public final class ChatScreen {
-    /// A vertical box holding ``messages`` and ``inputBarView``.
-    public let widget: WidgetPointer
+    /// The GtkWidget itself, for Parley's own calls.
+    package let root: WidgetPointer
+    /// The screen, to put into a ``Window`` (it keeps the screen alive).
+    public var widget: Widget { Widget(root) }
     /// The message list.
     public let messages: MessengerView
     /// The composer's widget.
@@ -56,23 +58,23 @@ public final class ChatScreen {
     public init(conversation: Conversation, style: ChatStyle = .light, inputBar: InputBar? = nil, images: ImageLoader = .shared) {
         messages = MessengerView(conversation: conversation, style: style, images: images)
         inputBarView = InputBarView(inputBar ?? Self.preset(for: style), style: style)
-        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        gtk_widget_add_css_class(widget, "parley-chat")
-        gtk_widget_set_vexpand(messages.widget, 1)
-        gtk_box_append(widget.ptr(), messages.widget)
-        gtk_box_append(widget.ptr(), inputBarView.widget)
+        root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_widget_add_css_class(root, "parley-chat")
+        gtk_widget_set_vexpand(messages.root, 1)
+        gtk_box_append(root.ptr(), messages.root)
+        gtk_box_append(root.ptr(), inputBarView.root)
         let messages = self.messages
         inputBarView.sendGate = { send in
             let sent = messages.presenter.send(send)
             messages.relayout()
             return sent
         }
-        widget.keepAlive(self, key: "parley-chat-screen")
+        root.keepAlive(self, key: "parley-chat-screen")
     }
 
     /// Shows custom messages of `kind` with widgets from `factory` (see
     /// ``MessengerView/register(kind:_:)``).
-    public func register(kind: String, _ factory: @escaping @MainActor (CustomContent, MessageID) -> WidgetPointer) {
+    public func register(kind: String, _ factory: @escaping @MainActor (CustomContent, MessageID) -> Widget) {
         messages.register(kind: kind, factory)
     }
 

@@ -1,4 +1,4 @@
-import CGtk4
+internal import CGtk4
 import Foundation
 
 /// A GtkApplication that runs Swift concurrency in its main loop: the quickest way to a
@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// ParleyApplication(id: "org.example.Chat").run { window in
-///     gtk_window_set_child(window, ChatScreen(conversation: chat).widget)
+///     window.child = ChatScreen(conversation: chat).widget
 /// }
 /// ```
 @MainActor
@@ -27,16 +27,16 @@ public final class ParleyApplication {
     /// Runs the main loop until the window closes; `build` fills the window when the
     /// application activates. Returns the exit status.
     @discardableResult
-    public func run(_ build: @escaping @MainActor (UnsafeMutablePointer<GtkWindow>) -> Void) -> Int32 {
+    public func run(_ build: @escaping @MainActor (Window) -> Void) -> Int32 {
         GTK.runsMainActorTasks()
         let application = gtk_application_new(id, G_APPLICATION_NON_UNIQUE)!
         let title = self.title, size = self.size
         Signals.connect(UnsafeMutableRawPointer(application), "activate") {
-            let window = gtk_application_window_new(application)!.cast(to: GtkWindow.self)
-            gtk_window_set_title(window, title)
-            gtk_window_set_default_size(window, Int32(clamping: size.width), Int32(clamping: size.height))
+            let window = Window(gtk_application_window_new(application)!.cast(to: GtkWindow.self))
+            window.title = title
+            gtk_window_set_default_size(window.pointer, Int32(clamping: size.width), Int32(clamping: size.height))
             build(window)
-            gtk_window_present(window)
+            window.present()
         }
         let status = g_application_run(UnsafeMutablePointer<GApplication>(OpaquePointer(application)), 0, nil)
         g_object_unref(UnsafeMutableRawPointer(application))

@@ -1,4 +1,4 @@
-import CGtk4
+internal import CGtk4
 
 /// CSS rules scoped by a class derived from their text, installed for the display once.
 ///

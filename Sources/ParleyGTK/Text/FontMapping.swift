@@ -1,5 +1,5 @@
-import CGtk4
-import CParleyGtk
+internal import CGtk4
+internal import CParleyGtk
 import ParleyCore
 
 /// Turns the core's abstract ``FontSpec`` into Pango font descriptions: `.body` is the

@@ -1,4 +1,4 @@
-import CGtk4
+internal import CGtk4
 import Foundation
 import Synchronization
 import ParleyCore
@@ -23,8 +23,8 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
     /// A measurer using `widget`'s Pango context (its display's resolution and font
     /// options): what that widget's labels will use.
     @MainActor
-    public convenience init(widget: WidgetPointer) {
-        self.init(context: gtk_widget_create_pango_context(widget), fonts: FontMapping.current())
+    public convenience init(widget: Widget) {
+        self.init(context: gtk_widget_create_pango_context(widget.pointer), fonts: FontMapping.current())
     }
 
     /// A measurer for the default display, or for no display at all (96 dpi).
