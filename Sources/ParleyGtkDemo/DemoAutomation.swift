@@ -77,6 +77,7 @@ struct DemoAutomation {
             case .collection: summary = "[collection]"
             case .custom(let custom): summary = custom.payload.summary
             case .notice(let notice): summary = notice.text
+            case .deleted: summary = "[deleted]"
             }
             DemoConsole.printRecord([message.sender.name, "\(message.status)", summary])
         }

@@ -11,6 +11,7 @@ import ParleyCore
 /// | `collection` | | | rows and items | |
 /// | `custom` | the payload's kind | summary | the payload | |
 /// | `notice` | `system`, `timestamp` | the text | | |
+/// | `deleted` | | | | |
 ///
 /// Text is stored exactly (embedded NULs included) and rebuilt with `TextContent(_:)`,
 /// which detects links again; a forced-bubble `.text("🎉")` stays text and a large
@@ -41,6 +42,8 @@ struct ContentColumns: Equatable {
         case .custom(let custom):
             let (kind, summary, json) = try payloads.encode(custom)
             self.init(kind: "custom", subkind: kind, body: summary, detail: json.map { String(decoding: $0, as: UTF8.self) })
+        case .deleted:
+            self.init(kind: "deleted")
         }
     }
 
@@ -81,6 +84,8 @@ struct ContentColumns: Equatable {
             guard let subkind else { return nil }
             let payload = payloads.decode(kind: subkind, summary: body ?? "", json: detail.map { Data($0.utf8) })
             return .custom(CustomContent(payload))
+        case "deleted":
+            return .deleted
         default:
             return nil
         }
@@ -114,7 +119,7 @@ struct ContentColumns: Equatable {
         return try? decoder.decode(Record.self, from: Data(detail.utf8))
     }
 
-    private static func json(_ value: some Encodable) throws -> String {
+    static func json(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(

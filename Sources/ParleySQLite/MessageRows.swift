@@ -13,25 +13,26 @@ enum MessageRows {
     /// silently left out.
     static let select = """
         SELECT m.id, m.date, m.status, m.edited, m.kind, m.subkind, m.body, m.detail, m.bytes, \
-        s.id, s.name, s.avatar, s.row FROM messages AS m LEFT JOIN senders AS s ON s.row = m.sender
+        s.id, s.name, s.avatar, s.row, m.relations FROM messages AS m LEFT JOIN senders AS s ON s.row = m.sender
         """
 
     /// Inserts a row; fails on an existing id.
     static let insert = """
-        INSERT INTO messages (id, date, sender, status, edited, kind, subkind, body, detail, bytes) \
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+        INSERT INTO messages (id, date, sender, status, edited, kind, subkind, body, detail, bytes, relations) \
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
         """
 
     /// Inserts a row or replaces every column of the row with the same id.
     static let upsert = insert + """
          ON CONFLICT (id) DO UPDATE SET date = excluded.date, sender = excluded.sender, \
         status = excluded.status, edited = excluded.edited, kind = excluded.kind, \
-        subkind = excluded.subkind, body = excluded.body, detail = excluded.detail, bytes = excluded.bytes
+        subkind = excluded.subkind, body = excluded.body, detail = excluded.detail, bytes = excluded.bytes, \
+        relations = excluded.relations
         """
 
     /// Binds `message` (with its sender's row and content columns) to ``insert`` or ``upsert``.
     static func bind(
-        _ message: Message, sender: Int, content: ContentColumns, to statement: Statement
+        _ message: Message, sender: Int, content: ContentColumns, relations: String?, to statement: Statement
     ) throws(StoreError) {
         try statement.bind(1, message.id.rawValue)
         try statement.bind(2, message.date.timeIntervalSinceReferenceDate)
@@ -43,6 +44,7 @@ enum MessageRows {
         try statement.bind(8, content.body)
         try statement.bind(9, content.detail)
         try statement.bind(10, content.bytes)
+        try statement.bind(11, relations)
     }
 
     /// The message in the statement's current row (selected with ``select``), or
@@ -65,9 +67,13 @@ enum MessageRows {
         let avatarText = row.text(11) ?? ""
         guard let avatar = AvatarColumn.avatar(from: avatarText) else { return unreadable("an unknown avatar “\(avatarText)”") }
         let sender = Sender(id: row.text(9) ?? "", name: row.text(10) ?? "", avatar: avatar)
-        return .success(Message(
+        var message = Message(
             id: id, sender: sender, date: Date(timeIntervalSinceReferenceDate: seconds),
-            content: content, status: status, isEdited: row.int(3) != 0))
+            content: content, status: status, isEdited: row.int(3) != 0)
+        guard RelationColumns.read(row.text(13), into: &message, payloads: payloads) else {
+            return unreadable("replies, reactions or edits this version cannot read")
+        }
+        return .success(message)
     }
 }
 

@@ -10,7 +10,7 @@ enum Schema {
     static let applicationID = 0x5052_4C59
 
     /// The steps from version 0 (an empty file) upwards.
-    static let migrations: [String] = [version1]
+    static let migrations: [String] = [version1, version2]
 
     /// The version this build writes.
     static var current: Int { migrations.count }
@@ -45,6 +45,12 @@ enum Schema {
             bytes BLOB
         );
         CREATE INDEX messages_by_date ON messages (date, id);
+        """
+
+    /// Version 2: `relations` (JSON, or `NULL`) holds a message's reply quote, reactions
+    /// and earlier versions (see ``RelationColumns``).
+    static let version2 = """
+        ALTER TABLE messages ADD COLUMN relations TEXT;
         """
 
     /// The tables and indexes the current version has; a file at the current version

@@ -129,8 +129,10 @@ final class StoreCore {
             throw .invalidMessage(message.id, reason: "its date is not a finite number")
         }
         let content: ContentColumns
+        let relations: String?
         do {
             content = try ContentColumns(message.content, payloads: payloads)
+            relations = try RelationColumns.text(of: message, payloads: payloads)
         } catch {
             throw .invalidMessage(message.id, reason: "its content cannot be encoded (\(error))")
         }
@@ -138,7 +140,7 @@ final class StoreCore {
         let statement = try connection.prepared(replacing ? MessageRows.upsert : MessageRows.insert)
         defer { statement.reset() }
         do throws(StoreError) {
-            try MessageRows.bind(message, sender: sender, content: content, to: statement)
+            try MessageRows.bind(message, sender: sender, content: content, relations: relations, to: statement)
             try statement.step()
         } catch .sqlite(_, let code, _) where code == Self.primaryKeyConflict && !replacing {
             throw .duplicateMessage(message.id)

@@ -186,22 +186,35 @@ extension GTKTests {
             #expect(detection.target?.absoluteString == "https://example.org/menu")
         }
 
-        @Test("the context menu copies and deletes (#4)")
+        @Test("the context menu reacts, replies, copies and deletes (my messages only) (#4, #12)")
         func contextMenu() async throws {
             let conversation = ChatFixtures.conversation(5)
             let (view, window) = try await show(conversation)
             defer { GTKHarness.close(window) }
             var performed: [MessageID] = []
-            view.menuActions = [MessageAction(title: "Reply") { performed.append($0) }]
+            var events: [MessengerEvent] = []
+            view.events.onEvent { events.append($0) }
+            view.menuActions = [MessageAction(title: "Forward") { performed.append($0) }]
             view.menu.open(for: "message-4", x: 100, y: 100)
             await GTKHarness.pump(until: { view.menu.isOpen })
+            #expect(view.menu.offersDelete)
             view.menu.activate("copy")
             let clipboard = gtk_widget_get_clipboard(view.list.widget)
             #expect(gdk_clipboard_is_local(clipboard) != 0)
             view.menu.activate("app-0")
             #expect(performed == ["message-4"])
+            view.menu.activate("react-0")
+            #expect(conversation.message("message-4")?.reactions == [Reaction("👍", by: ["me"])])
+            view.menu.activate("reply")
             view.menu.activate("delete")
-            await GTKHarness.pump(until: { conversation.message("message-4") == nil })
+            // Deleting leaves the row, saying so.
+            await GTKHarness.pump(until: { conversation.message("message-4")?.isDeleted == true })
+            #expect(events == [
+                .reactionChanged("message-4", key: "👍", isOn: true), .replyRequested("message-4"), .deleted("message-4"),
+            ])
+            // Alice's messages are not mine to delete.
+            view.menu.open(for: "message-0", x: 100, y: 100)
+            #expect(!view.menu.offersDelete)
         }
 
         @Test("keys scroll: Page Up moves up, End returns to the bottom (#4)")

@@ -43,20 +43,21 @@ struct SchemaTests {
             try store.insert(message)
             store.close()
 
-            // A hypothetical version 2 that adds a column.
-            let future = Schema.migrations + ["ALTER TABLE messages ADD COLUMN reactions TEXT"]
+            // A hypothetical next version that adds a column.
+            let next = Schema.current + 1
+            let future = Schema.migrations + ["ALTER TABLE messages ADD COLUMN pinned INTEGER"]
             let raw = try rawConnection(path)
             try Schema.migrate(raw, migrations: future)
-            #expect(try raw.integer("PRAGMA user_version") == 2)
-            #expect(try raw.integer("SELECT count(*) FROM messages WHERE reactions IS NULL") == 1)
+            #expect(try raw.integer("PRAGMA user_version") == next)
+            #expect(try raw.integer("SELECT count(*) FROM messages WHERE pinned IS NULL") == 1)
 
             // A failing step leaves the file at the version it had.
             let broken = future + ["CREATE TABLE senders (x)"]
             #expect(throws: StoreError.self) { try Schema.migrate(raw, migrations: broken) }
-            #expect(try raw.integer("PRAGMA user_version") == 2)
+            #expect(try raw.integer("PRAGMA user_version") == next)
             raw.close()
 
-            expectStoreError(.newerSchema(path: path, version: 2, supported: Schema.current)) {
+            expectStoreError(.newerSchema(path: path, version: next, supported: Schema.current)) {
                 _ = try ConversationStore(path: path)
             }
         }

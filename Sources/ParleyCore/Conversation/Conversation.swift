@@ -38,7 +38,7 @@ public final class Conversation: @unchecked Sendable {
     private var observers: [Int: @Sendable (ChangeSet) -> Void] = [:]
     private var nextObserverKey = 0
     private var typingExpiry: Task<Void, Never>?
-    private let clock: @Sendable () -> Date
+    let clock: @Sendable () -> Date
 
     /// Creates a conversation.
     ///
@@ -92,13 +92,16 @@ public final class Conversation: @unchecked Sendable {
     ///   - sender: Who wrote it; the local user when omitted.
     ///   - date: When; now when omitted.
     ///   - status: Delivery status; `.sent` when omitted.
+    ///   - replyTo: The message it answers (``reply(to:with:from:date:status:animated:)``
+    ///     quotes a loaded message for you).
     ///   - animated: Whether front ends animate the insertion.
     @discardableResult
     public func append(
         _ content: MessageContent, from sender: Sender? = nil, date: Date? = nil,
-        status: DeliveryStatus = .sent, animated: Bool = true
+        status: DeliveryStatus = .sent, replyTo: ReplyQuote? = nil, animated: Bool = true
     ) -> MessageID {
-        let message = Message(sender: sender ?? me, date: date ?? clock(), content: content, status: status)
+        let message = Message(
+            sender: sender ?? me, date: date ?? clock(), content: content, status: status, replyTo: replyTo)
         batch(animated: animated) { $0.appendUnchecked(message) }
         return message.id
     }

@@ -18,6 +18,20 @@ public enum MessengerEvent: Sendable, Equatable {
     case longPressBubble(MessageID)
     /// Tapped "Show more" under a long text; the presenter has shown more of it.
     case tapShowMore(MessageID)
+    /// Tapped a reply's quote; the presenter scrolls to the quoted message (loading the
+    /// history around it when it can) and highlights it.
+    case tapQuote(MessageID, quoted: ReplyQuote)
+    /// The local user added (`isOn`) or took back a reaction, by tapping its chip or from
+    /// the reaction picker; the presenter has changed the conversation. Send it to the
+    /// network here.
+    case reactionChanged(MessageID, key: String, isOn: Bool)
+    /// Tapped the "+N" chip of reactions that do not fit: show them all.
+    case tapMoreReactions(MessageID)
+    /// Chose to reply to a message (the message menu, a key); the input bar now quotes it.
+    case replyRequested(MessageID)
+    /// Deleted a message (the message menu); the presenter has marked it deleted or removed
+    /// it (``ChatPresenter/deletion``). Delete it on the network here.
+    case deleted(MessageID)
 }
 
 /// Callbacks for ``MessengerEvent``s, one method per kind; implement the ones you need.
@@ -41,6 +55,16 @@ public protocol MessengerDelegate: AnyObject {
     func messenger(didLongPressBubble message: MessageID)
     /// "Show more" was tapped under a long text (the list shows more by itself).
     func messenger(didShowMoreOf message: MessageID)
+    /// A reply's quote was tapped (the list goes to the quoted message by itself).
+    func messenger(didTapQuoteOf quoted: ReplyQuote, in message: MessageID)
+    /// The local user added or took back a reaction (the conversation has it already).
+    func messenger(didChangeReaction key: String, on message: MessageID, isOn: Bool)
+    /// The "+N" reactions chip was tapped.
+    func messenger(didTapMoreReactionsOf message: MessageID)
+    /// The user chose to reply to a message.
+    func messenger(didRequestReplyTo message: MessageID)
+    /// The user deleted a message.
+    func messenger(didDelete message: MessageID)
 }
 
 extension MessengerDelegate {
@@ -62,4 +86,14 @@ extension MessengerDelegate {
     public func messenger(didLongPressBubble message: MessageID) {}
     /// Does nothing.
     public func messenger(didShowMoreOf message: MessageID) {}
+    /// Does nothing.
+    public func messenger(didTapQuoteOf quoted: ReplyQuote, in message: MessageID) {}
+    /// Does nothing.
+    public func messenger(didChangeReaction key: String, on message: MessageID, isOn: Bool) {}
+    /// Does nothing.
+    public func messenger(didTapMoreReactionsOf message: MessageID) {}
+    /// Does nothing.
+    public func messenger(didRequestReplyTo message: MessageID) {}
+    /// Does nothing.
+    public func messenger(didDelete message: MessageID) {}
 }

@@ -49,6 +49,11 @@ public final class MessengerEvents {
             case .tapLoadEarlier: delegate.messengerDidTapLoadEarlier()
             case .tapLoadNewer: delegate.messengerDidTapLoadNewer()
             case .tapShowMore(let message): delegate.messenger(didShowMoreOf: message)
+            case .tapQuote(let message, let quoted): delegate.messenger(didTapQuoteOf: quoted, in: message)
+            case .reactionChanged(let message, let key, let isOn): delegate.messenger(didChangeReaction: key, on: message, isOn: isOn)
+            case .tapMoreReactions(let message): delegate.messenger(didTapMoreReactionsOf: message)
+            case .replyRequested(let message): delegate.messenger(didRequestReplyTo: message)
+            case .deleted(let message): delegate.messenger(didDelete: message)
             case .longPressBubble(let message): delegate.messenger(didLongPressBubble: message)
             }
         }

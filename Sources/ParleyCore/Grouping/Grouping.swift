@@ -55,8 +55,10 @@ public struct Grouping: Sendable {
             && (flat || side == .incoming || showsOutgoingAvatar)
         if side == .outgoing, message.status == .failed {
             context.bottomLabel = strings.notDelivered
-        } else if message.isEdited {
-            context.bottomLabel = strings.edited
+        }
+        if !message.reactions.isEmpty {
+            let me = rows.me.id
+            context.myReactions = Set(message.reactions.lazy.filter { $0.senders.contains(me) }.map(\.key))
         }
         if flat, position.isGroupStart { context.time = labels.time(message.date) }
         return context

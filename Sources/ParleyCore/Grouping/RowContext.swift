@@ -18,10 +18,12 @@ public struct RowContext: Hashable, Sendable {
     public var showsName: Bool
     /// Whether the avatar is drawn beside this row (its column is kept either way).
     public var showsAvatar: Bool
-    /// A line under the bubble: "Edited", "Not delivered".
+    /// A line under the bubble: "Not delivered".
     public var bottomLabel: String?
     /// The message time as shown ("12:31"); Slack-like rows put it next to the name.
     public var time: String
+    /// The reactions of the message the local user made (their keys), drawn highlighted.
+    public var myReactions: Set<String> = []
 
     /// Creates a context; front ends normally get contexts from ``RowList/context(at:)``.
     public init(

@@ -46,8 +46,16 @@ extension InputBar {
 
     func computeLayout(width rawWidth: Double, measurer: any TextMeasurer) -> InputBarLayout {
         let width = Self.clamped(rawWidth)
-        let pad = Self.clamped(padding)
+        var pad = Self.clamped(padding)
         let textPad = Self.clamped(textViewPadding)
+
+        // The reply line, across the top; everything else starts under it.
+        var banner: ReplyBanner?
+
+        if let replyTarget {
+            banner = ReplyBanner(replyTarget, strings: strings, font: font, width: width, padding: pad, measurer: measurer)
+            pad.top += banner?.frame.height ?? 0
+        }
 
         let leftSizes = left.items.map { $0.intrinsicSize(measuredBy: measurer) }
         let rightSizes = right.items.map { $0.intrinsicSize(measuredBy: measurer) }
@@ -101,7 +109,7 @@ extension InputBar {
             leftStackFrame: leftFrame, textFrame: textFrame, rightStackFrame: rightFrame,
             bottomStackFrame: bottomFrame, itemFrames: itemFrames, lineCount: lineCount,
             visibleLineCount: visibleLines, isTextScrollable: lineCount > maxLines,
-            showsPlaceholder: text.isEmpty, isAnimated: false)
+            showsPlaceholder: text.isEmpty, isAnimated: false, replyBanner: banner)
     }
 
     /// The width of items side by side with `spacing` between them.

@@ -10,11 +10,28 @@ extension InputBar {
     /// ```
     @discardableResult
     public func onSend(_ handler: @escaping @MainActor (String) throws -> Void) -> InputBar {
+        sendHandlers.append { text, _ in try handler(text) }
+        return self
+    }
+
+    /// Adds a handler that receives the text and the message it answers (``replyTarget``),
+    /// when the user sends it; otherwise like the one-argument `onSend`.
+    ///
+    /// ```swift
+    /// bar.onSend { text, reply in chat.append(.text(text), replyTo: reply) }
+    /// ```
+    @discardableResult
+    public func onSend(_ handler: @escaping @MainActor (String, ReplyQuote?) throws -> Void) -> InputBar {
         sendHandlers.append(handler)
         return self
     }
 
-    /// Removes every handler added with ``onSend(_:)``.
+    /// Stops replying (the reply line's cancel button, Escape in the text).
+    public func cancelReply() {
+        replyTarget = nil
+    }
+
+    /// Removes every handler added with `onSend`.
     public func removeAllSendHandlers() {
         sendHandlers.removeAll()
     }
@@ -24,7 +41,7 @@ extension InputBar {
     /// Nothing happens when the text is blank, the send item is disabled, or a send is
     /// already running. Otherwise the text is taken as it is now and:
     ///
-    /// 1. every ``onSend(_:)`` handler receives it;
+    /// 1. every `onSend` handler receives it;
     /// 2. if one throws, the text is kept exactly as it is, ``lastSendError`` holds the
     ///    error, and the delegate and the streams hear of the failure;
     /// 3. otherwise the delegate and the streams hear of the send, and, if there are
@@ -36,11 +53,12 @@ extension InputBar {
     @discardableResult
     public func send() -> Bool {
         let snapshot = text
+        let reply = replyTarget
         guard !isSending, sendItem.isEnabled, !isTextBlank else { return false }
         isSending = true
         defer { isSending = false }
         do {
-            for handler in sendHandlers { try handler(snapshot) }
+            for handler in sendHandlers { try handler(snapshot, reply) }
         } catch {
             lastSendError = error
             delegate?.inputBar(self, didFailToSend: snapshot, error: error)
@@ -50,7 +68,10 @@ extension InputBar {
         lastSendError = nil
         delegate?.inputBar(self, didPressSendWith: snapshot)
         broadcaster.yield(.sendPressed(snapshot))
-        if !sendHandlers.isEmpty, text == snapshot { text = "" }
+        if !sendHandlers.isEmpty, text == snapshot {
+            text = ""
+            if replyTarget == reply { replyTarget = nil }
+        }
         return true
     }
 }

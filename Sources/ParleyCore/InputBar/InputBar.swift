@@ -70,6 +70,22 @@ public final class InputBar {
         didSet { updateSendItemState() }
     }
 
+    /// The message the next send answers: the bar shows "Replying to Alice" with a
+    /// cancel button above the text while it is set, hands it to `onSend { text, reply in … }`
+    /// handlers with the text, and clears it once the text is sent.
+    public var replyTarget: ReplyQuote? {
+        didSet {
+            guard replyTarget != oldValue else { return }
+            broadcaster.yield(.replyTargetChanged(replyTarget))
+            delegate?.inputBar(self, didChangeReplyTarget: replyTarget)
+            refreshHeight()
+        }
+    }
+
+    /// The words of the reply line (``ChatStrings/replyingTo``, ``ChatStrings/cancelReply``):
+    /// a chat screen sets its style's.
+    public var strings = ChatStrings()
+
     /// Whether the text view has the focus; see ``beginEditing()``.
     public private(set) var isEditing = false
 
@@ -85,7 +101,7 @@ public final class InputBar {
     var left: InputBarStack
     var right: InputBarStack
     var bottom: InputBarStack
-    var sendHandlers: [@MainActor (String) throws -> Void] = []
+    var sendHandlers: [@MainActor (String, ReplyQuote?) throws -> Void] = []
     var isSending = false
     /// Set by animated stack changes; the next ``layout(width:measurer:)`` reports it.
     var pendingAnimation = false

@@ -5,7 +5,7 @@
 public protocol InputBarDelegate: AnyObject {
     /// The user sent `text` and every send handler accepted it.
     ///
-    /// Without ``InputBar/onSend(_:)`` handlers the bar keeps the text; clear it here once
+    /// Without `InputBar.onSend` handlers the bar keeps the text; clear it here once
     /// it is safely on its way.
     func inputBar(_ inputBar: InputBar, didPressSendWith text: String)
 
@@ -17,6 +17,9 @@ public protocol InputBarDelegate: AnyObject {
 
     /// The text changed to `text`, exactly as typed.
     func inputBar(_ inputBar: InputBar, textDidChangeTo text: String)
+
+    /// The bar started replying to `target`, or stopped (`nil`).
+    func inputBar(_ inputBar: InputBar, didChangeReplyTarget target: ReplyQuote?)
 }
 
 /// Empty defaults, so a delegate implements only what it needs.
@@ -32,4 +35,7 @@ extension InputBarDelegate {
 
     /// Does nothing.
     public func inputBar(_ inputBar: InputBar, textDidChangeTo text: String) {}
+
+    /// Does nothing.
+    public func inputBar(_ inputBar: InputBar, didChangeReplyTarget target: ReplyQuote?) {}
 }

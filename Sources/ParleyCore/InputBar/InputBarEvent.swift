@@ -16,4 +16,6 @@ public enum InputBarEvent: Hashable, Sendable {
     case itemChanged(id: String)
     /// The text view started (`true`) or stopped (`false`) editing.
     case editingChanged(Bool)
+    /// The bar started replying to a message (its quote), or stopped (`nil`).
+    case replyTargetChanged(ReplyQuote?)
 }

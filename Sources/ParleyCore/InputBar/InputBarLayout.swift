@@ -40,6 +40,8 @@ public struct InputBarLayout: Hashable, Sendable {
     /// Whether this layout follows a change requested with animation; the front end
     /// animates from the previous frames.
     public var isAnimated: Bool
+    /// The "Replying to Alice" line above the text while ``InputBar/replyTarget`` is set.
+    public var replyBanner: ReplyBanner? = nil
 
     /// The frame of the item with `id`, or `nil` when no stacked item has that id.
     public func frame(ofItem id: String) -> Rect? {

@@ -27,7 +27,14 @@ public struct RowLayout: Hashable, Sendable {
     /// Under a text cut by its limit, inside the bubble: the "Show more" button, or the
     /// note that the text is too long to show whole (``DisplayText/isTruncated``).
     public var showMore: ShowMore?
-    /// A label under the bubble ("Edited", "Not delivered"), or the typing row's label.
+    /// A reply's quote of the message it answers, inside the bubble above the content.
+    public var quote: QuoteLayout?
+    /// The "edited" mark (``ChatStrings/edited``) inside an edited message's bubble, under
+    /// its content at the trailing edge.
+    public var editedMark: Rect?
+    /// Reaction chips under the bubble, in order, the "+N" chip last.
+    public var reactions: [ReactionChip] = []
+    /// A label under the bubble ("Not delivered"), or the typing row's label.
     public var bottomLabel: Rect?
     /// The delivery status mark of an outgoing message.
     public var status: Rect?
@@ -58,6 +65,10 @@ public struct RowLayout: Hashable, Sendable {
         if let avatar, avatar.contains(point) { return .avatar }
         if let status, status.contains(point) { return .status }
         if let showMore, showMore.isEnabled, showMore.frame.contains(point) { return .showMore }
+        if let quote, quote.frame.contains(point) { return .quote }
+        if let chip = reactions.first(where: { $0.frame.contains(point) }) {
+            return chip.isOverflow ? .moreReactions : .reaction(chip.key)
+        }
         if let content, content.contains(point) {
             return .content(Point(x: point.x - content.minX, y: point.y - content.minY))
         }
@@ -105,6 +116,12 @@ public enum RowPart: Hashable, Sendable {
     case bubble
     /// The "Show more" button under a long text.
     case showMore
+    /// A reply's quote.
+    case quote
+    /// The reaction chip of an emoji.
+    case reaction(String)
+    /// The "+N" chip of reactions that do not fit.
+    case moreReactions
     /// The name label.
     case name
     /// The day separator or time label.

@@ -58,6 +58,8 @@ struct RowLayoutBuilder {
         layout.caption = body.caption?.offsetBy(dx: bubbleX, dy: y)
         layout.text = body.text
         layout.showMore = body.more?.offsetBy(dx: bubbleX, dy: y)
+        layout.quote = body.quote?.offsetBy(dx: bubbleX, dy: y)
+        layout.editedMark = body.edited?.offsetBy(dx: bubbleX, dy: y)
         layout.items = body.items
         layout.wrapWidth = body.wrapWidth
         layout.shape = shape
@@ -71,10 +73,17 @@ struct RowLayoutBuilder {
                 width: metrics.statusSize.width, height: metrics.statusSize.height)
         }
         var bottom = bubble.maxY
+        if !message.reactions.isEmpty {
+            layout.reactions = reactionChips(
+                message.reactions, mine: context.myReactions, top: bubble.maxY + metrics.reactionSpacing,
+                from: side == .incoming ? bubble.minX : bubble.maxX, trailing: side == .outgoing,
+                available: available)
+            bottom = layout.reactions.map(\.frame.maxY).max() ?? bottom
+        }
         if context.showsAvatar {
             let size = metrics.avatarSize
             let x = side == .incoming ? metrics.rowInsets.left : width - metrics.rowInsets.right - size.width
-            let avatarY = style.avatarPlacement == .groupStart ? bubble.minY : max(y, bubble.maxY - size.height)
+            let avatarY = style.avatarPlacement == .groupStart ? bubble.minY : max(y, bottom - size.height)
             let avatar = Rect(x: x, y: avatarY, width: size.width, height: size.height)
             layout.avatar = avatar
             bottom = max(bottom, avatar.maxY)
@@ -119,9 +128,17 @@ struct RowLayoutBuilder {
         layout.caption = body.caption?.offsetBy(dx: x, dy: y)
         layout.text = body.text
         layout.showMore = body.more?.offsetBy(dx: x, dy: y)
+        layout.quote = body.quote?.offsetBy(dx: x, dy: y)
+        layout.editedMark = body.edited?.offsetBy(dx: x, dy: y)
         layout.items = body.items
         layout.wrapWidth = body.wrapWidth
         var bottom = bubble.maxY
+        if !message.reactions.isEmpty {
+            layout.reactions = reactionChips(
+                message.reactions, mine: context.myReactions, top: bubble.maxY + metrics.reactionSpacing,
+                from: x, trailing: false, available: available)
+            bottom = layout.reactions.map(\.frame.maxY).max() ?? bottom
+        }
         if statusColumn > 0 {
             layout.status = Rect(
                 x: width - metrics.rowInsets.right - metrics.statusSize.width,
@@ -237,6 +254,8 @@ struct RowLayoutBuilder {
         var caption: Rect?
         var text: DisplayText?
         var more: ShowMore?
+        var quote: QuoteLayout?
+        var edited: Rect?
         var items: [Rect] = []
         var bare = false  // no bubble drawn (emoji, flat rows)
         var wrapWidth: Double = 0
@@ -314,6 +333,12 @@ struct RowLayoutBuilder {
         case .custom(let custom):
             let size = custom.payload.size(fitting: inner, in: ContentUnits(style: style, measurer: measurer))
             body = padded(Self.clamp(size, width: inner), insets)
+        case .deleted:
+            let shown = DisplayText(plain: style.strings.messageDeleted, limit: .preview)
+            let measured = measurer.measure(shown.string, font: style.bodyFont, maxWidth: inner)
+            body = padded(Size(width: min(inner, measured.size.width), height: measured.size.height), insets)
+            body.text = shown
+            body.wrapWidth = inner
         case .notice(let notice):
             // Notices have their own row kind; kept here so every content has a body.
             let shown = DisplayText(plain: notice.text, limit: .preview)
@@ -329,7 +354,108 @@ struct RowLayoutBuilder {
             body.wrapWidth = size.width
         }
         if flat { body.bare = true }
+        if let quote = message.replyTo, !message.isDeleted {
+            addQuote(quote, to: &body, insets: insets, maxWidth: maxWidth)
+        }
+        if message.isEdited, !message.isDeleted { addEditedMark(to: &body, insets: insets) }
         return body
+    }
+
+    /// Puts `quote` at the top of the body, moving the content down. Media that fill
+    /// their bubble get the bubble's padding around the quote.
+    private func addQuote(_ quote: ReplyQuote, to body: inout Body, insets: EdgeInsets, maxWidth: Double) {
+        let pad = body.bare && style.layout != .flat ? EdgeInsets.zero
+            : EdgeInsets(top: insets.top, left: insets.left, bottom: 0, right: insets.right)
+        let inner = max(1, maxWidth - pad.horizontal)
+        let name = InertText.singleLine(quote.senderName)
+        let text = quote.summary.isEmpty ? style.strings.quoteUnavailable : quote.summary
+        let nameSize = name.isEmpty ? Size(width: 0, height: 0)
+            : measurer.measure(name, font: style.nameFont, maxWidth: .infinity).size
+        let textSize = measurer.measure(text, font: style.bodyFont, maxWidth: .infinity).size
+        let textHeight = min(textSize.height, measurer.measure("Ag", font: style.bodyFont, maxWidth: .infinity).size.height)
+        let nameHeight = name.isEmpty ? 0 : metrics.nameLabelHeight
+        let indent = metrics.quoteBarWidth + metrics.quoteGap
+        let width = min(inner, indent + max(nameSize.width, textSize.width))
+        let height = nameHeight + textHeight
+        let frame = Rect(x: pad.left, y: pad.top, width: width, height: height)
+        let textWidth = max(0, width - indent)
+        body.quote = QuoteLayout(
+            frame: frame, bar: Rect(x: frame.minX, y: frame.minY, width: metrics.quoteBarWidth, height: height),
+            nameFrame: Rect(x: frame.minX + indent, y: frame.minY, width: textWidth, height: nameHeight),
+            textFrame: Rect(x: frame.minX + indent, y: frame.minY + nameHeight, width: textWidth, height: textHeight),
+            name: name, text: text, quoted: quote)
+        // Everything else moves down to start under the quote and its spacing.
+        let shift = frame.maxY + metrics.quoteSpacing - body.content.minY
+        body.content = body.content.offsetBy(dx: 0, dy: shift)
+        body.caption = body.caption?.offsetBy(dx: 0, dy: shift)
+        body.more = body.more?.offsetBy(dx: 0, dy: shift)
+        body.size.height += shift
+        body.size.width = max(body.size.width, width + pad.horizontal)
+    }
+
+    /// Puts the "edited" mark under the content at the bubble's trailing edge.
+    private func addEditedMark(to body: inout Body, insets: EdgeInsets) {
+        let label = style.strings.edited
+        guard !label.isEmpty else { return }
+        let size = measurer.measure(InertText.singleLine(label), font: style.labelFont, maxWidth: .infinity).size
+        let bottomInset = body.bare ? 0 : insets.bottom
+        let rightInset = body.bare ? 0 : insets.right
+        body.size.width = max(body.size.width, size.width + (body.bare ? 0 : insets.horizontal))
+        let y = body.size.height - bottomInset
+        let x = style.layout == .flat ? body.content.minX : body.size.width - rightInset - size.width
+        body.edited = Rect(x: x, y: y, width: size.width, height: size.height)
+        body.size.height += size.height
+    }
+
+    /// The chips of `reactions` on one line from `x` (leading, or trailing when
+    /// `trailing`), at most ``ChatMetrics/maximumReactionChips`` and what fits in
+    /// `available`, then one "+N" chip for the rest.
+    private func reactionChips(
+        _ reactions: [Reaction], mine: Set<String>, top: Double, from x: Double, trailing: Bool, available: Double
+    ) -> [ReactionChip] {
+        let strings = style.strings
+        func width(of label: String) -> Double {
+            (measurer.measure(label, font: style.labelFont, maxWidth: .infinity).size.width + 2 * metrics.reactionPadding).rounded(.up)
+        }
+        var chips: [(label: String, width: Double, reaction: Reaction)] = []
+        var used = 0.0
+        for (index, reaction) in reactions.enumerated() where !reaction.key.isEmpty && reaction.count > 0 {
+            let label = reaction.count > 1 ? "\(reaction.key) \(reaction.count)" : reaction.key
+            let chipWidth = width(of: label)
+            let left = reactions.count - index - 1
+            let reserve = left > 0 ? width(of: strings.moreReactions(left)) + metrics.reactionSpacing : 0
+            let fits = used + chipWidth + reserve <= available || (chips.isEmpty && left == 0)
+            guard chips.count < metrics.maximumReactionChips, fits else { break }
+            chips.append((label, chipWidth, reaction))
+            used += chipWidth + metrics.reactionSpacing
+        }
+        let hidden = reactions.count - chips.count
+        var result: [ReactionChip] = []
+        var cursor = 0.0
+        for chip in chips {
+            let isMine = mine.contains(chip.reaction.key)
+            result.append(ReactionChip(
+                frame: Rect(x: cursor, y: top, width: min(chip.width, available), height: metrics.reactionHeight),
+                key: chip.reaction.key, label: chip.label, count: chip.reaction.count, isMine: isMine,
+                isOverflow: false,
+                accessibleName: strings.reactionName(chip.reaction.key, chip.reaction.count, isMine)))
+            cursor += chip.width + metrics.reactionSpacing
+        }
+        if hidden > 0 {
+            let label = strings.moreReactions(hidden)
+            let chipWidth = min(width(of: label), available)
+            result.append(ReactionChip(
+                frame: Rect(x: cursor, y: top, width: chipWidth, height: metrics.reactionHeight),
+                key: "", label: label, count: hidden, isMine: false, isOverflow: true, accessibleName: label))
+            cursor += chipWidth + metrics.reactionSpacing
+        }
+        let total = max(0, cursor - metrics.reactionSpacing)
+        let origin = trailing ? x - total : x
+        return result.map { chip in
+            var moved = chip
+            moved.frame = chip.frame.offsetBy(dx: origin, dy: 0)
+            return moved
+        }
     }
 
     private func padded(_ content: Size, _ insets: EdgeInsets) -> Body {

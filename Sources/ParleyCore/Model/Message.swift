@@ -22,8 +22,15 @@ public struct Message: Identifiable, Sendable {
     public var content: MessageContent
     /// Delivery progress of an outgoing message.
     public var status: DeliveryStatus
-    /// Whether the text was changed after sending; front ends show "edited".
+    /// Whether the text was changed after sending; front ends mark it "edited" inside
+    /// its bubble.
     public var isEdited: Bool
+    /// The message this one answers, as it was when quoted; drawn above the content.
+    public var replyTo: ReplyQuote?
+    /// Emoji reactions, in the order each was first used.
+    public var reactions: [Reaction]
+    /// Earlier versions, oldest first (see ``Conversation/edit(_:to:animated:)``).
+    public var edits: [MessageEdit]
     /// Bumped by the conversation each time the message changes in a way that shows.
     ///
     /// Part of the layout cache key. Apps never need to set it.
@@ -38,22 +45,37 @@ public struct Message: Identifiable, Sendable {
     ///   - content: What it shows.
     ///   - status: Delivery status; `.sent` when omitted.
     ///   - isEdited: Whether it was edited.
+    ///   - replyTo: The message it answers.
+    ///   - reactions: Its reactions.
+    ///   - edits: Its earlier versions, oldest first.
     public init(
         id: MessageID = .generate(),
         sender: Sender,
         date: Date = Date(),
         content: MessageContent,
         status: DeliveryStatus = .sent,
-        isEdited: Bool = false
+        isEdited: Bool = false,
+        replyTo: ReplyQuote? = nil,
+        reactions: [Reaction] = [],
+        edits: [MessageEdit] = []
     ) {
         self.id = id
         self.sender = sender
         self.date = Self.clamped(date)
         self.content = content
         self.status = status
-        self.isEdited = isEdited
+        self.isEdited = isEdited || !edits.isEmpty
+        self.replyTo = replyTo
+        self.reactions = reactions
+        self.edits = Array(edits.suffix(Self.editHistoryLimit))
         self.revision = 0
     }
+
+    /// The most earlier versions a message keeps; older ones are forgotten.
+    public static let editHistoryLimit = 50
+
+    /// Whether the message was deleted: ``MessageContent/deleted`` shows in its place.
+    public var isDeleted: Bool { content == .deleted }
 
     /// The dates a message can carry: 0001-01-01 to 9999-12-31 (UTC), the years every
     /// calendar, formatter and store handles.
@@ -73,5 +95,6 @@ public struct Message: Identifiable, Sendable {
         id == other.id && sender.id == other.sender.id && sender.name == other.sender.name
             && sender.avatar == other.sender.avatar && date == other.date
             && status == other.status && isEdited == other.isEdited && content == other.content
+            && replyTo == other.replyTo && reactions == other.reactions && edits == other.edits
     }
 }

@@ -20,6 +20,9 @@ public enum MessageContent: Hashable, Sendable {
     indirect case custom(CustomContent)
     /// A centred line that belongs to nobody: a timestamp or a system message.
     indirect case notice(Notice)
+    /// What is left of a deleted message: front ends draw ``ChatStrings/messageDeleted``
+    /// in its bubble (see ``Conversation/markDeleted(_:animated:)``).
+    case deleted
 
     /// Text content; a string of at most ``EmojiOnly/maximumCount`` emoji becomes
     /// ``emoji(_:)``.
@@ -50,6 +53,7 @@ public enum MessageContent: Hashable, Sendable {
             return collection.items.count == 1 ? "1 item" : "\(collection.items.count) items"
         case .custom(let custom): return custom.payload.summary
         case .notice(let notice): return notice.text
+        case .deleted: return "Message deleted"
         }
     }
 
@@ -62,6 +66,7 @@ public enum MessageContent: Hashable, Sendable {
         case .collection: return .collection
         case .custom(let custom): return .custom(custom.kind)
         case .notice: return .notice
+        case .deleted: return .deleted
         }
     }
 
@@ -79,6 +84,8 @@ public enum MessageContent: Hashable, Sendable {
         case custom(String)
         /// ``MessageContent/notice(_:)``.
         case notice
+        /// ``MessageContent/deleted``.
+        case deleted
     }
 }
 

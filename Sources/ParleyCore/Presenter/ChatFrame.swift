@@ -32,6 +32,10 @@ public struct ChatFrame: Sendable {
     public var isAnimating: Bool
     /// The scroll bar's thumb.
     public var scrollIndicator: ScrollIndicator
+    /// The message to draw highlighted for a moment: the one a tapped quote led to.
+    public var highlighted: MessageID?
+    /// The message selected by keyboard (``ChatPresenter/selectPrevious()``).
+    public var selected: MessageID?
 
     /// Creates a frame; front ends get theirs from ``ChatPresenter/frame(overscan:)``.
     public init(
@@ -39,7 +43,8 @@ public struct ChatFrame: Sendable {
         newerHistory: HistoryIndicator = .hidden, isPinnedToBottom: Bool = true, isAtBottom: Bool = true,
         isShowingLatest: Bool = true, unreadCount: Int = 0, badge: NewMessagesBadge? = nil,
         emptyText: String? = nil, typers: [Sender] = [], isAnimating: Bool = false,
-        scrollIndicator: ScrollIndicator = ScrollIndicator(position: 0, length: 1)
+        scrollIndicator: ScrollIndicator = ScrollIndicator(position: 0, length: 1), highlighted: MessageID? = nil,
+        selected: MessageID? = nil
     ) {
         self.size = size
         self.rows = rows
@@ -54,6 +59,8 @@ public struct ChatFrame: Sendable {
         self.typers = typers
         self.isAnimating = isAnimating
         self.scrollIndicator = scrollIndicator
+        self.highlighted = highlighted
+        self.selected = selected
     }
 }
 

@@ -36,6 +36,16 @@ public final class ChatPresenter {
 
     /// Whether a send waits for the present to load (see ``send(_:)``).
     var isReturningToSendFlag = false
+    /// The message selected by keyboard (``selectPrevious()``).
+    var selected: MessageID?
+    /// The message highlighted after a quote led to it, until ``highlightEnds``.
+    var highlighted: MessageID?
+    /// Ends the highlight.
+    var highlightEnds: Task<Void, Never>?
+    /// What ``delete(_:)`` leaves: "Message deleted" (the default) or nothing.
+    public var deletion: Deletion = .placeholder
+    /// The composer whose reply target ``reply(to:)`` sets: the screen's own input bar.
+    public weak var inputBar: InputBar?
 
     /// Creates a presenter.
     ///
@@ -113,7 +123,8 @@ public final class ChatPresenter {
             unreadCount: snapshot.unreadCount,
             badge: showsBadge ? NewMessagesBadge(unreadCount: snapshot.unreadCount, strings: strings) : nil,
             emptyText: isEmpty ? strings.emptyConversation : nil, typers: snapshot.typers,
-            isAnimating: animating, scrollIndicator: snapshot.scrollIndicator)
+            isAnimating: animating, scrollIndicator: snapshot.scrollIndicator, highlighted: highlighted,
+            selected: selected)
     }
 
     // MARK: Gestures
@@ -129,7 +140,13 @@ public final class ChatPresenter {
         case .newerHistory(let indicator): load(.newer, after: indicator)
         default: break
         }
-        if case .tapShowMore(let id) = event { showMore(of: id) }
+        switch event {
+        case .tapShowMore(let id): showMore(of: id)
+        case .tapQuote(_, let quoted): Task { await self.go(to: quoted) }
+        case .reactionChanged(let id, let key, let isOn):
+            conversation.setReactionByMe(key, on: id, isOn)
+        default: break
+        }
         events.send(event)
         return event
     }

@@ -47,6 +47,20 @@ public struct ChatMetrics: Hashable, Sendable {
     /// cells. Image size hints (in pixels) are divided by it vertically, so pictures keep
     /// their shape.
     public var unitAspect: Double
+    /// The width of the bar beside a reply's quote.
+    public var quoteBarWidth: Double = 3
+    /// The gap between that bar and the quote's text.
+    public var quoteGap: Double = 8
+    /// The space between a quote and the message under it.
+    public var quoteSpacing: Double = 6
+    /// The height of a reaction chip.
+    public var reactionHeight: Double = 24
+    /// The space inside a chip on each side of its text.
+    public var reactionPadding: Double = 8
+    /// The gap between chips, and between the bubble and the chips.
+    public var reactionSpacing: Double = 4
+    /// The most chips a message shows before one "+N" chip stands for the rest.
+    public var maximumReactionChips: Int = 6
 
     /// Creates metrics; start from ``points`` or ``cells`` and change what differs.
     public init(
@@ -99,7 +113,20 @@ public struct ChatMetrics: Hashable, Sendable {
 
     /// Character-cell metrics for terminal front ends: a bubble's border takes one cell
     /// on each side, so its text sits inside it with a one-column gap.
-    public static let cells = ChatMetrics(
+    public static let cells: ChatMetrics = {
+        var metrics = cellGrid
+        metrics.quoteBarWidth = 1
+        metrics.quoteGap = 1
+        metrics.quoteSpacing = 0
+        metrics.reactionHeight = 1
+        metrics.reactionPadding = 1
+        metrics.reactionSpacing = 1
+        metrics.maximumReactionChips = 4
+        return metrics
+    }()
+
+    /// ``cells`` before the reply and reaction metrics.
+    private static let cellGrid = ChatMetrics(
         rowInsets: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1),
         bubbleInsets: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2),
         groupSpacing: 1, messageSpacing: 0,

@@ -17,8 +17,28 @@ public struct ChatStrings: Sendable {
     public var today = "Today"
     /// The day separator of yesterday.
     public var yesterday = "Yesterday"
-    /// The label under an edited message.
-    public var edited = "Edited"
+    /// The mark inside an edited message's bubble.
+    public var edited = "edited"
+    /// What a deleted message's bubble says.
+    public var messageDeleted = "Message deleted"
+    /// A reply's quote of a message Parley never saw (quoted by id alone).
+    public var quoteUnavailable = "Original message"
+    /// The message menu's Reply item.
+    public var reply = "Reply"
+    /// The message menu's item that opens the reaction picker; the picker's name.
+    public var react = "React"
+    /// The composer's line above the text while replying, given the quoted sender's name.
+    public var replyingTo: @Sendable (_ name: String) -> String = { "Replying to \($0)" }
+    /// The button that stops replying.
+    public var cancelReply = "Cancel reply"
+    /// The chip standing for reactions that do not fit, given how many emoji it hides.
+    public var moreReactions: @Sendable (_ count: Int) -> String = { "+\($0)" }
+    /// A reaction chip's accessible name, given the emoji, its count and whether the
+    /// local user is among them.
+    public var reactionName: @Sendable (_ key: String, _ count: Int, _ includesYou: Bool) -> String = { key, count, mine in
+        let people = count == 1 ? "1 reaction" : "\(count) reactions"
+        return mine ? "\(key), \(people), including yours" : "\(key), \(people)"
+    }
     /// The label under an outgoing message that failed.
     public var notDelivered = "Not delivered"
     /// Who the local user is, in accessible names ("You, 12:31: hi").
@@ -133,6 +153,7 @@ public struct ChatStrings: Sendable {
         case .collection(let collection): return items(collection.items.count)
         case .custom(let custom): return Self.bounded(custom.payload.summary)
         case .notice(let notice): return Self.bounded(notice.text)
+        case .deleted: return messageDeleted
         }
     }
 

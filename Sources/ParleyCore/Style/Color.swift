@@ -54,6 +54,11 @@ public struct Color: Hashable, Sendable {
         return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
     }
 
+    /// The same colour with `alpha` (0 to 1) instead of its own.
+    public func withAlpha(_ alpha: Double) -> Color {
+        Color(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
     /// Opaque white.
     public static let white = Color(hex: 0xFFFFFF)
     /// Opaque black.

@@ -48,13 +48,20 @@ extension Viewport {
         case .message(let message):
             if gesture == .longPress {
                 switch hit.part {
-                case .content, .bubble: return .longPressBubble(message.id)
+                case .content, .bubble, .quote: return .longPressBubble(message.id)
                 default: return nil
                 }
             }
             switch hit.part {
             case .avatar: return .tapAvatar(message.sender, message: message.id)
             case .showMore: return .tapShowMore(message.id)
+            case .quote:
+                guard let quote = hit.row.layout.quote?.quoted else { return .tapBubble(message.id) }
+                return .tapQuote(message.id, quoted: quote)
+            case .reaction(let key):
+                let isOn = !(hit.row.layout.reactions.first { $0.key == key }?.isMine ?? false)
+                return .reactionChanged(message.id, key: key, isOn: isOn)
+            case .moreReactions: return .tapMoreReactions(message.id)
             case .status: return .tapStatus(message.id)
             case .content(let point):
                 if case .text = message.content, let shown = hit.row.layout.text,

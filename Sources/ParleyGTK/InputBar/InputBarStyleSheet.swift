@@ -62,6 +62,9 @@ struct InputBarStyleSheet {
             \(s) button.item.send-button:disabled { background-color: \(dark ? "#48484E" : "#C7C7CC"); color: \(dark ? "#8E8E93" : "white"); }
             \(s) button.item.send-button.titled { background: none; color: \(accent.css); }
             \(s) button.item.send-button.titled:disabled { color: \(style.labelColor.css); }
+            \(s) label.reply-banner { color: \(style.labelColor.css); }
+            \(s) button.reply-cancel { min-width: 0; min-height: 0; padding: 0; margin: 0; border: none; border-radius: 9999px; background: none; box-shadow: none; color: \(style.labelColor.css); }
+            \(s) button.reply-cancel:hover { background-color: alpha(\(shade), 0.1); }
             \(s) scrolledwindow.attachments { background: none; }
             \(s) overlay.attachment { border-radius: 10px; background-color: alpha(\(shade), \(dark ? 0.1 : 0.06)); border: 1px solid alpha(\(shade), 0.1); }
             \(s) overlay.attachment image.placeholder { color: \(style.labelColor.css); }

@@ -52,6 +52,10 @@ extension InputBarView {
     /// also the test seam for key presses, which GTK cannot synthesize.
     @discardableResult
     func handleKey(keyval: UInt32, state: GdkModifierType) -> Bool {
+        if keyval == UInt32(GDK_KEY_Escape), model.replyTarget != nil, preedit.isEmpty {
+            model.cancelReply()
+            return true
+        }
         let enterKeys = [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter].map { UInt32($0) }
         guard enterKeys.contains(keyval), preedit.isEmpty else { return false }
         let lineBreak = GDK_SHIFT_MASK.rawValue | GDK_ALT_MASK.rawValue

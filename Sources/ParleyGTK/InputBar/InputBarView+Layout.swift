@@ -79,6 +79,10 @@ extension InputBarView {
                      height: Double(AttachmentChip.side)))
         }
 
+        if let banner = shown.replyBanner {
+            Self.place(replyLabel, banner.textFrame.offsetBy(dx: 0, dy: top))
+            Self.place(replyCancel, banner.cancelFrame.offsetBy(dx: 0, dy: top))
+        }
         let textFrame = shown.textFrame.offsetBy(dx: 0, dy: top)
         // The scrollbar (and its minimum height) only when the text is longer than the
         // field shows.

@@ -118,6 +118,10 @@ public final class InputBarView {
     let buffer: UnsafeMutablePointer<GtkTextBuffer>
     /// Shown over the empty text view.
     let placeholderLabel: WidgetPointer
+    /// "Replying to Alice: …" above the text, while the model has a reply target.
+    let replyLabel: WidgetPointer
+    /// The button that stops replying.
+    let replyCancel: WidgetPointer
     /// The scrolled row of attachment chips (`scrolledwindow.attachments`).
     let attachmentStrip: WidgetPointer
     /// The box of chips inside the strip.
@@ -125,7 +129,7 @@ public final class InputBarView {
     /// Measures in pixels with the text view's Pango context.
     let measurer: PangoMeasurer
     let fonts: FontMapping
-    private let references: [ObjectRef]
+    private var references: [ObjectRef]
 
     // MARK: State
 
@@ -208,6 +212,19 @@ public final class InputBarView {
         frame.add(placeholderLabel)
         parley_accessible_set_label(root.raw, "Message composer")
 
+        replyLabel = gtk_label_new(nil)!
+        gtk_widget_add_css_class(replyLabel, "reply-banner")
+        gtk_label_set_xalign(replyLabel.opaque, 0)
+        gtk_label_set_ellipsize(replyLabel.opaque, PANGO_ELLIPSIZE_END)
+        gtk_label_set_single_line_mode(replyLabel.opaque, 1)
+        replyCancel = gtk_button_new_with_label("✕")!
+        gtk_widget_add_css_class(replyCancel, "reply-cancel")
+        replyLabel.isShown = false
+        replyCancel.isShown = false
+        references += [replyLabel, replyCancel].map { ObjectRef(sinking: $0.raw) }
+        frame.add(replyLabel)
+        frame.add(replyCancel)
+
         measurer = PangoMeasurer(widget: Widget(textView))
         fonts = FontMapping.current()
 
@@ -218,6 +235,10 @@ public final class InputBarView {
             MainActor.assumeIsolated { self?.allocate(width: width, height: height) }
         }
         connectEditing()
+        Signals.connect(replyCancel.raw, "clicked") { [weak self] in
+            self?.model.cancelReply()
+            self?.focus()
+        }
         applyStyle()
         applyTextInsets()
         syncFromModel()
@@ -239,7 +260,7 @@ public final class InputBarView {
     // MARK: Sending
 
     /// Adds a handler that receives the text when the user sends it: the model's
-    /// ``InputBar/onSend(_:)``. The text clears when every handler returns and stays when
+    /// `InputBar.onSend`. The text clears when every handler returns and stays when
     /// one throws.
     ///
     /// ```swift
@@ -288,9 +309,36 @@ public final class InputBarView {
             if model.font != appliedFont { applyStyle() }
         case .sendPressed, .sendFailed, .editingChanged:
             syncItems()
+        case .replyTargetChanged:
+            syncReplyBanner()
+            gtk_widget_queue_resize(root)
         case .textChanged, .itemsChanged, .itemChanged, .stackWidthChanged:
             syncFromModel()
         }
+    }
+
+    /// Shows or hides the reply line as the model's reply target says.
+    func syncReplyBanner() {
+        guard let target = model.replyTarget else {
+            replyLabel.isShown = false
+            replyCancel.isShown = false
+            return
+        }
+        let name = target.senderName.isEmpty ? model.strings.quoteUnavailable : target.senderName
+        let title = Self.escaped(model.strings.replyingTo(name))
+        let summary = Self.escaped(target.summary)
+        let font = measurer.description(model.font)
+        LabelText(replyLabel).show(markup: "<b>\(title)</b>" + (summary.isEmpty ? "" : "  " + summary), font: font)
+        replyCancel.setAccessibleLabel(model.strings.cancelReply)
+        replyLabel.isShown = true
+        replyCancel.isShown = true
+    }
+
+    /// `text` with Pango markup's special characters escaped.
+    private static func escaped(_ text: String) -> String {
+        guard let escaped = g_markup_escape_text(InertText.singleLine(text), -1) else { return "" }
+        defer { g_free(escaped) }
+        return String(cString: escaped)
     }
 
     /// Rebuilds the buttons when the model's items changed, and updates every button.

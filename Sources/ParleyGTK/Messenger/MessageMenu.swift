@@ -1,7 +1,8 @@
 internal import CGtk4
 import ParleyCore
 
-/// The context menu of a message: Copy, Delete and the app's ``MessageAction``s, as a
+/// The context menu of a message: a row of quick reactions, Reply, Copy, Delete (on the
+/// messages ``MessengerView/canDelete`` allows) and the app's ``MessageAction``s, as a
 /// GtkPopoverMenu over GIO actions in the `message` group.
 @MainActor
 final class MessageMenu {
@@ -18,6 +19,14 @@ final class MessageMenu {
         group = OpaquePointer(g_simple_action_group_new())
         add("copy") { [unowned self] in self.copy() }
         add("delete") { [unowned self] in self.delete() }
+        add("reply") { [unowned self] in
+            if let target = self.target { self.view.presenter.reply(to: target) }
+        }
+        for (index, key) in ChatPresenter.quickReactions.enumerated() {
+            add("react-\(index)") { [unowned self] in
+                if let target = self.target { self.view.presenter.react(to: target, with: key) }
+            }
+        }
         gtk_widget_insert_action_group(view.list.widget, "message", group)
         // A popover left open would outlive its window's surface.
         Signals.connect(view.list.widget.raw, "unmap") { [unowned self] in self.close() }
@@ -46,10 +55,26 @@ final class MessageMenu {
     func open(for id: MessageID, x: Double, y: Double) {
         target = id
         let model = g_menu_new()!
-        let section = g_menu_new()!
         let strings = view.style.strings
+        let message = view.conversation.message(id)
+        let takesRelations = message.map { !$0.isDeleted && $0.content.kind != .notice } ?? false
+        if takesRelations {
+            // The quick reactions, as one row of buttons.
+            let reactions = g_menu_new()!
+            for (index, key) in ChatPresenter.quickReactions.enumerated() {
+                g_menu_append(reactions, key, "message.react-\(index)")
+            }
+            let item = g_menu_item_new_section(strings.react, UnsafeMutablePointer<GMenuModel>(reactions))!
+            g_menu_item_set_attribute_value(item, "display-hint", g_variant_new_string("horizontal-buttons"))
+            g_menu_append_item(model, item)
+            g_object_unref(UnsafeMutableRawPointer(item))
+            g_object_unref(UnsafeMutableRawPointer(reactions))
+        }
+        let section = g_menu_new()!
+        if takesRelations { g_menu_append(section, strings.reply, "message.reply") }
         g_menu_append(section, strings.copy, "message.copy")
-        g_menu_append(section, strings.delete, "message.delete")
+        offersDelete = message.map(view.canDelete) ?? false
+        if offersDelete { g_menu_append(section, strings.delete, "message.delete") }
         g_menu_append_section(model, nil, UnsafeMutablePointer<GMenuModel>(section))
         if !appActions.isEmpty {
             let extra = g_menu_new()!
@@ -78,6 +103,9 @@ final class MessageMenu {
         gtk_popover_present(popover.ptr())
     }
 
+    /// Whether the menu last opened offers Delete (for tests).
+    private(set) var offersDelete = false
+
     /// Whether the menu is open (for tests).
     var isOpen: Bool { popover?.isShown ?? false }
 
@@ -101,7 +129,7 @@ final class MessageMenu {
         if let onDelete = view.onDelete {
             onDelete(target)
         } else {
-            _ = try? view.conversation.remove(target, animated: true)
+            view.presenter.delete(target)
         }
     }
 

@@ -97,6 +97,7 @@ extension MessengerView {
             let id = row.row.id
             let view = active.removeValue(forKey: id) ?? dequeue(for: row, leaving: &leaving)
             view.configure(row, host: self, scope: sheet.scopeClass)
+            view.setHighlighted(frame.highlighted.map { id == .message($0) } ?? false)
             let widget = view.frame.widget
             if !widget.isChildVisible { widget.isChildVisible = true }
             // Keep the widget order equal to the reading order, for screen readers.

@@ -48,8 +48,12 @@ public final class MessengerView: RowHost {
     public var menuActions: [MessageAction] = [] {
         didSet { menu.rebuild(actions: menuActions) }
     }
-    /// What Delete in the context menu does; by default the message is removed from the
-    /// conversation (animated).
+    /// Which messages the menu offers to delete: by default the local user's own.
+    public var canDelete: @MainActor (Message) -> Bool = { _ in false }
+
+    /// What Delete in the context menu does instead of ``ChatPresenter/delete(_:)`` (which
+    /// leaves "Message deleted" in its place, or removes it, as ``ChatPresenter/deletion``
+    /// says).
     public var onDelete: (@MainActor (MessageID) -> Void)?
 
     /// The style, in pixels; setting it restyles every row.
@@ -112,6 +116,8 @@ public final class MessengerView: RowHost {
     public init(conversation: Conversation, style: ChatStyle = .light, images: ImageLoader = .shared) {
         self.conversation = conversation
         self.images = images
+        let me = conversation.me.id
+        canDelete = { message in message.sender.id == me && !message.isDeleted }
         list = Frame(cssName: "messages", role: GTK_ACCESSIBLE_ROLE_LOG)
         gtk_widget_set_focusable(list.widget, 1)
         gtk_widget_set_hexpand(list.widget, 1)

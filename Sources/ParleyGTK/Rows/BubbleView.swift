@@ -13,6 +13,8 @@ final class BubbleView {
     private var contentRect = Rect(x: 0, y: 0, width: 0, height: 0)
     private var captionRect: Rect?
     private var showMoreRect: Rect?
+    private var editedRect: Rect?
+    private var bubbleOrigin = Point(x: 0, y: 0)
     private var messageID: MessageID?
     private weak var host: (any RowHost)?
 
@@ -31,6 +33,27 @@ final class BubbleView {
     private var noticeLabel: WidgetPointer?
     private var emojiLabel: WidgetPointer?
     private var showMoreLabel: WidgetPointer?
+    private var editedLabel: WidgetPointer?
+    private var quoteView: QuoteView?
+    private var quote: QuoteView {
+        if let quoteView { return quoteView }
+        let view = QuoteView(parent: frame)
+        quoteView = view
+        // First in reading order: a reply is read quote first.
+        gtk_widget_insert_after(view.widget, frame.widget, hasBackground ? background : nil)
+        return view
+    }
+    /// The "edited" mark inside the bubble.
+    private var edited: WidgetPointer {
+        if let editedLabel { return editedLabel }
+        let label = gtk_label_new(nil)!
+        gtk_widget_add_css_class(label, "edited-mark")
+        gtk_label_set_xalign(label.ptr(), 1)
+        gtk_label_set_single_line_mode(label.ptr(), 1)
+        frame.add(label)
+        editedLabel = label
+        return label
+    }
     private var mediaView: MediaView?
     private var collectionView: CollectionView?
     private var dotFrames: [Frame] = []
@@ -125,7 +148,16 @@ final class BubbleView {
         frame.widget.isShown = layout.bubble != nil
         setShapeClasses(layout: layout, side: context.side, position: context.position, style: style)
         hideContent(keeping: message)
+        frame.widget.setClass("deleted", message.isDeleted)
+        if let layoutQuote = layout.quote { quote.show(layoutQuote, host: host) } else { quoteView?.hide() }
+        if layout.editedMark != nil {
+            LabelText(edited).show(style.strings.edited, font: host.measurer.description(style.labelFont))
+            edited.isShown = true
+        }
         switch message.content {
+        case .deleted:
+            LabelText(body).show(layout.text ?? DisplayText(plain: style.strings.messageDeleted), font: host.measurer.description(style.bodyFont))
+            body.isShown = true
         case .text:
             LabelText(body).show(layout.text ?? DisplayText(plain: ""), font: host.measurer.description(style.bodyFont))
             body.isShown = true
@@ -160,6 +192,7 @@ final class BubbleView {
         messageID = nil
         setShapeClasses(layout: nil, side: side, position: .single, style: style, shape: shape)
         hideContent(keeping: nil)
+        quoteView?.hide()
         showsDots = true
         for dot in dots { dot.isShown = true }
     }
@@ -192,7 +225,7 @@ final class BubbleView {
     }
 
     private func hideContent(keeping message: Message?) {
-        for case let widget? in [bodyLabel, captionLabel, noticeLabel, emojiLabel, showMoreLabel] where widget.isShown {
+        for case let widget? in [bodyLabel, captionLabel, noticeLabel, emojiLabel, showMoreLabel, editedLabel] where widget.isShown {
             widget.isShown = false
         }
         mediaView?.hide()
@@ -251,6 +284,10 @@ final class BubbleView {
     /// the bubble.
     private func place(layout: RowLayout) {
         guard let bubble = layout.bubble else { return }
+        bubbleOrigin = bubble.origin
+        editedRect = layout.editedMark.map {
+            Rect(x: $0.minX - bubble.minX, y: $0.minY - bubble.minY, width: $0.width, height: $0.height)
+        }
         if let content = layout.content {
             contentRect = Rect(x: content.minX - bubble.minX, y: content.minY - bubble.minY, width: content.width, height: content.height)
         }
@@ -276,6 +313,8 @@ final class BubbleView {
         }
         if let captionLabel, captionLabel.isShown, let captionRect { captionLabel.place(captionRect) }
         if let showMoreLabel, showMoreLabel.isShown, let showMoreRect { showMoreLabel.place(showMoreRect) }
+        if let editedLabel, editedLabel.isShown, let editedRect { editedLabel.place(editedRect) }
+        quoteView?.place(relativeTo: bubbleOrigin)
         mediaView?.place(contentRect)
         collectionView?.place(contentRect)
         if let custom { custom.widget.place(contentRect) }

@@ -32,6 +32,10 @@ final class RowView {
     private var avatarView: AvatarView?
     private var bubbleView: BubbleView?
     private var historyView: HistoryRowView?
+    private var reactionsView: ReactionsView?
+    private var reactions: ReactionsView { reactionsView ?? make(\.reactionsView, ReactionsView(parent: frame)) }
+    /// Whether the row is drawn highlighted (a quote led to it).
+    private(set) var isHighlighted = false
     private var topLabel: WidgetPointer { topLabelWidget ?? make(\.topLabelWidget, label("top-label", centered: true)) }
     private var nameLabel: WidgetPointer { nameLabelWidget ?? make(\.nameLabelWidget, label("name")) }
     private var timeLabel: WidgetPointer { timeLabelWidget ?? make(\.timeLabelWidget, label("time")) }
@@ -137,6 +141,13 @@ final class RowView {
         if !unchanged || moved { gtk_widget_queue_allocate(frame.widget) }
     }
 
+    /// Draws the row highlighted (CSS class `highlighted` on the `message` node), or not.
+    func setHighlighted(_ on: Bool) {
+        guard on != isHighlighted else { return }
+        isHighlighted = on
+        frame.widget.setClass("highlighted", on)
+    }
+
     /// Forgets the row (the view goes back to the pool).
     func clear() {
         row = nil
@@ -224,6 +235,7 @@ final class RowView {
             if layoutHas(\.avatar) { avatar.show(message.sender, host: host) } else { avatarView?.hide() }
             bubble.show(message, context: context, layout: layout, host: host)
             if layout.hasTail { tailColor = style[side].bubbleColor; tailSide = side }
+            if layout.reactions.isEmpty { reactionsView?.hide() } else { reactions.show(layout.reactions, host: host) }
             // Delivery mark.
             if layoutHas(\.status) {
                 show(statusLabel, style.strings.mark(for: message.status), font: style.labelFont, host: host)
@@ -272,6 +284,7 @@ final class RowView {
         Self.hide(statusLabelWidget)
         Self.hide(bottomLabelWidget)
         avatarView?.hide()
+        reactionsView?.hide()
         if !keepBubble { bubbleView?.hide() }
     }
 
@@ -305,6 +318,7 @@ final class RowView {
             place(bottomLabelWidget, layout.bottomLabel)
             if let rect = layout.avatar { avatarView?.place(rect) }
             if let rect = layout.bubble { bubbleView?.place(rect, layout: layout) }
+            reactionsView?.place()
         }
     }
 

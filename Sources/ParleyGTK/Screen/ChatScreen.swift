@@ -45,6 +45,7 @@ public final class ChatScreen {
         set {
             messages.style = newValue
             inputBarView.style = newValue
+            inputBarView.model.strings = messages.presenter.strings
         }
     }
 
@@ -68,6 +69,12 @@ public final class ChatScreen {
             let sent = messages.presenter.send(send)
             messages.relayout()
             return sent
+        }
+        // "Reply" in the message menu quotes the message in this screen's composer.
+        messages.presenter.inputBar = inputBarView.model
+        inputBarView.model.strings = messages.presenter.strings
+        messages.events.onEvent { [weak inputBarView] event in
+            if case .replyRequested = event { inputBarView?.focus() }
         }
         root.keepAlive(self, key: "parley-chat-screen")
     }

@@ -63,6 +63,17 @@ struct StyleSheet {
             \(s) typing-dot { background-color: \(style.labelColor.css); border-radius: 9999px; min-width: 8px; min-height: 8px; opacity: 0.35; animation: parley-typing 1.2s ease-in-out infinite; }
             \(s) typing-dot.second { animation-delay: 200ms; }
             \(s) typing-dot.third { animation-delay: 400ms; }
+            \(s) reaction { border-radius: 9999px; background-color: \(style.isDark ? "alpha(white, 0.10)" : "alpha(black, 0.06)"); border: 1px solid transparent; color: \(style.incoming.textColor.css); }
+            \(s) reaction.mine { background-color: \(style.outgoing.bubbleColor.withAlpha(0.22).css); border-color: \(style.outgoing.bubbleColor.css); font-weight: bold; }
+            \(s) reaction.more { color: \(style.labelColor.css); }
+            \(s) bubble.deleted > label.body { font-style: italic; opacity: 0.75; }
+            \(s) label.edited-mark { opacity: 0.7; font-size: smaller; }
+            \(s) quote-bar { border-radius: 2px; }
+            \(s) label.quote-name { font-weight: bold; }
+            \(s) label.quote-text { opacity: 0.8; }
+            \(s) label.quote-text.unavailable { font-style: italic; }
+            \(s) message.highlighted { background-color: \(style.outgoing.bubbleColor.withAlpha(0.16).css); transition: background-color 300ms ease-out; }
+            \(s) message { transition: background-color 600ms ease-in; }
             \(s) button.new-messages { border-radius: 9999px; padding: 4px 14px; background-image: none; border: none; background-color: \(style.outgoing.bubbleColor.css); color: \(style.outgoing.textColor.css); box-shadow: 0 2px 6px alpha(black, 0.25); }
 
             """
@@ -74,6 +85,8 @@ struct StyleSheet {
                 \(s) bubble.\(name) > label link { color: \(colors.linkColor.css); text-decoration-line: underline; }
                 \(s) bubble.\(name) > label.show-more { color: \(colors.linkColor.css); font-weight: bold; }
                 \(s) bubble.\(name) > label.show-more.disabled { font-weight: normal; opacity: 0.8; }
+                \(s) bubble.\(name) quote-bar { background-color: \(colors.linkColor.css); }
+                \(s) bubble.\(name) quote label { color: \(colors.textColor.css); }
 
                 """
             for position in [GroupPosition.single, .first, .middle, .last] {
@@ -85,6 +98,8 @@ struct StyleSheet {
         css += """
             \(s) bubble.plain.incoming, \(s) bubble.plain.outgoing { background: none; color: \(style.incoming.textColor.css); }
             \(s) bubble.plain > label link, \(s) bubble.plain > label.show-more { color: \(style.incoming.linkColor.css); }
+            \(s) bubble.plain quote label { color: \(style.incoming.textColor.css); }
+            \(s) bubble.plain quote-bar { background-color: \(style.incoming.linkColor.css); }
             \(s) bubble.nine-patch { background: none; }
 
             """

@@ -73,13 +73,18 @@ public final class ChatScreen {
         self.usesColor = usesColor
         self.columns = max(1, columns)
         self.rows = max(1, rows)
+        presenter.inputBar = self.inputBar
+        self.inputBar.strings = presenter.strings
         layoutScreen()
     }
 
     /// The style in use, in cell metrics; setting one restyles the list.
     public var style: ChatStyle {
         get { presenter.style }
-        set { presenter.style = newValue }
+        set {
+            presenter.style = newValue
+            inputBar.strings = presenter.strings
+        }
     }
 
     /// Draws custom messages of `kind` with `renderer`.
@@ -111,6 +116,8 @@ public final class ChatScreen {
         painter.top = listTop
         painter.pictures = pictures
         let frame = presenter.frame()
+        painter.highlighted = frame.highlighted
+        painter.selected = frame.selected
         noteScroll(frame.rows)
         for row in frame.rows { painter.draw(row, into: &screen) }
         isAnimating = frame.isAnimating
@@ -164,6 +171,14 @@ public final class ChatScreen {
             screen.fill(area, style: style)
             let width = min(area.width, TerminalWidth.columns(of: label))
             screen.put(label, x: area.x + (area.width - width) / 2, y: area.y + area.height / 2, style: style, maxWidth: area.width)
+        }
+        if let banner = bar.replyBanner {
+            let area = CellRect(banner.textFrame, dy: Double(top))
+            var x = area.x
+            x += screen.put("↩ " + banner.title + ": ", x: x, y: area.y, style: palette.accent.adding(.bold), maxWidth: area.width)
+            screen.put(banner.summary, x: x, y: area.y, style: palette.label, maxWidth: area.maxX - x)
+            let cancel = CellRect(banner.cancelFrame, dy: Double(top))
+            screen.put("✕", x: cancel.x, y: cancel.y, style: palette.chrome.adding(.bold), maxWidth: cancel.width)
         }
         let text = CellRect(bar.textFrame, dy: Double(top))
         if bar.showsPlaceholder {
@@ -246,6 +261,22 @@ public final class ChatScreen {
         case .scrollToBottom: presenter.scrollToBottom()
         case .click(let x, let y): click(x: x, y: y, gesture: .tap)
         case .longPress(let x, let y): click(x: x, y: y, gesture: .longPress)
+        case .selectPrevious: presenter.selectPrevious()
+        case .selectNext: presenter.selectNext()
+        case .reply:
+            if let target = actionTarget() { presenter.reply(to: target) }
+        case .react(let index):
+            if let target = actionTarget(), ChatPresenter.quickReactions.indices.contains(index) {
+                presenter.react(to: target, with: ChatPresenter.quickReactions[index])
+            }
+        case .cancel:
+            if inputBar.replyTarget != nil {
+                inputBar.cancelReply()
+            } else if presenter.selection != nil {
+                presenter.clearSelection()
+            } else {
+                presenter.scrollToBottom()
+            }
         case .repaint: break
         case .quit: return false
         }
@@ -253,6 +284,25 @@ public final class ChatScreen {
             inputBar.text = text
         }
         return true
+    }
+
+    /// The message a reply or reaction key acts on: the selected one, else the newest
+    /// message from someone else that can take one.
+    private func actionTarget() -> MessageID? {
+        if let selected = presenter.selection { return selected }
+        let me = conversation.me.id
+        return conversation.read { rows in
+            var index = rows.count - 1
+            while index >= 0 {
+                if let message = rows.message(at: index), message.sender.id != me, !message.isDeleted,
+                    message.content.kind != .notice
+                {
+                    return message.id
+                }
+                index -= 1
+            }
+            return nil
+        }
     }
 
     /// Scrolls the list; the next frame works out how far its content moved, so the
@@ -287,6 +337,10 @@ public final class ChatScreen {
     private func click(x: Int, y: Int, gesture: Viewport.Gesture) {
         if y >= barTop, let bar = lastBarLayout {
             let point = Point(x: Double(x) + 0.5, y: Double(y - barTop) + 0.5)
+            if let banner = bar.replyBanner, banner.cancelFrame.contains(point) {
+                inputBar.cancelReply()
+                return
+            }
             if let item = bar.itemFrames.first(where: { $0.frame.contains(point) }), let model = inputBar.item(withID: item.id) {
                 if model === inputBar.sendItem {
                     perform(.send)

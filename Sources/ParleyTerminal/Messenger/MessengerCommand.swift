@@ -38,6 +38,18 @@ public enum MessengerCommand: Equatable, Sendable {
     case click(x: Int, y: Int)
     /// A right click or long press at a screen cell.
     case longPress(x: Int, y: Int)
+    /// Selects the message above the selected one (Alt+↑).
+    case selectPrevious
+    /// Selects the message below (Alt+↓).
+    case selectNext
+    /// Replies to the selected message, or the newest one from someone else (Alt+R).
+    case reply
+    /// Adds or takes back a quick reaction (``ChatPresenter/quickReactions``, by index) on
+    /// the selected message, or the newest one from someone else (Alt+1 … Alt+6).
+    case react(Int)
+    /// Cancels what is under way: a reply, then a selection, then returns to the newest
+    /// message (Esc).
+    case cancel
     /// Repaints the whole screen (Ctrl-L).
     case repaint
     /// Leaves the messenger (Ctrl-C, Ctrl-D on an empty composer).

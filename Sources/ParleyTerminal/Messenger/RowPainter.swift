@@ -27,6 +27,10 @@ struct RowPainter {
 
     /// Screen rows above the list: row y 0 is drawn at this buffer row.
     var top = 0
+    /// The message drawn highlighted (``ChatFrame/highlighted``).
+    var highlighted: MessageID?
+    /// The message selected by keyboard (``ChatFrame/selected``).
+    var selected: MessageID?
 
     func draw(_ row: VisibleRow, into buffer: inout CellBuffer) {
         let dy = row.y.rounded(.down) + Double(top)
@@ -68,6 +72,20 @@ struct RowPainter {
         if let rect = layout.content {
             drawContent(message, context.side, CellRect(rect, dy: dy), layout, dy, &buffer)
         }
+        if let quote = layout.quote { drawQuote(quote, context.side, dy, &buffer) }
+        if let rect = layout.editedMark {
+            let area = CellRect(rect, dy: dy)
+            buffer.put(style.strings.edited, x: area.x, y: area.y, style: palette.text(context.side).adding(.dim), maxWidth: area.width)
+        }
+        for chip in layout.reactions { drawChip(chip, dy, &buffer) }
+        if message.id == highlighted || message.id == selected, let rect = layout.bubble {
+            // A bar in the gutter beside the bubble (a shape, so it shows without colours
+            // too): heavy for the selection, in the accent colour for a highlight.
+            let area = CellRect(rect, dy: dy)
+            let look = message.id == highlighted ? palette.accent : palette.chrome.adding(.bold)
+            let glyph = message.id == selected ? "▶" : "▌"
+            for y in area.y..<area.maxY { buffer.put(y == area.y ? glyph : "▌", x: 0, y: y, style: look) }
+        }
         if let rect = layout.status { drawStatus(message.status, CellRect(rect, dy: dy), &buffer) }
         if let label = context.bottomLabel, let rect = layout.bottomLabel {
             let area = CellRect(rect, dy: dy)
@@ -88,6 +106,10 @@ struct RowPainter {
             }
         case .emoji(let emoji):
             buffer.put(emoji, x: area.x, y: area.y, maxWidth: area.width)
+        case .deleted:
+            drawPlainLines(
+                layout.text?.string ?? "", area: area, wrapWidth: layout.wrapWidth,
+                style: palette.text(side).adding([.italic, .dim]), &buffer)
         case .notice:
             drawPlainLines(layout.text?.string ?? "", area: area, wrapWidth: layout.wrapWidth, style: palette.notice, &buffer)
         case .image(let image):
@@ -223,6 +245,42 @@ struct RowPainter {
     }
 
     // MARK: Parts
+
+    /// A reply's quote: a bar, the quoted sender's name, the quoted text, each clipped.
+    private func drawQuote(_ quote: QuoteLayout, _ side: Side, _ dy: Double, _ buffer: inout CellBuffer) {
+        let bar = CellRect(quote.bar, dy: dy)
+        for y in bar.y..<bar.maxY { buffer.put("▎", x: bar.x, y: y, style: palette.link(side).removing(.underline)) }
+        let name = CellRect(quote.nameFrame, dy: dy)
+        if name.height > 0 {
+            buffer.put(clipped(quote.name, to: name.width), x: name.x, y: name.y, style: palette.text(side).adding(.bold), maxWidth: name.width)
+        }
+        let text = CellRect(quote.textFrame, dy: dy)
+        buffer.put(clipped(quote.text, to: text.width), x: text.x, y: text.y, style: palette.text(side).adding(.dim), maxWidth: text.width)
+    }
+
+    /// A reaction chip: " 👍 2 ", mine in reverse video (a shape, not a colour only).
+    private func drawChip(_ chip: ReactionChip, _ dy: Double, _ buffer: inout CellBuffer) {
+        let area = CellRect(chip.frame, dy: dy)
+        let look = chip.isMine ? palette.accent.adding([.reverse, .bold]) : palette.label
+        buffer.fill(CellRect(x: area.x, y: area.y, width: area.width, height: 1), symbol: " ", style: look)
+        let text = clipped(chip.label, to: max(0, area.width - 2))
+        buffer.put(text, x: area.x + 1, y: area.y, style: look, maxWidth: max(0, area.width - 2))
+    }
+
+    /// `text` cut to `width` columns with "…" when it is wider.
+    private func clipped(_ text: String, to width: Int) -> String {
+        guard TerminalWidth.columns(of: text) > width else { return text }
+        guard width > 1 else { return width == 1 ? "…" : "" }
+        var result = ""
+        var used = 0
+        for character in text {
+            let columns = TerminalWidth.columns(of: String(character))
+            if used + columns > width - 1 { break }
+            result.append(character)
+            used += columns
+        }
+        return result + "…"
+    }
 
     private func drawSeparator(_ label: String, _ area: CellRect, _ buffer: inout CellBuffer) {
         let text = " \(label) "

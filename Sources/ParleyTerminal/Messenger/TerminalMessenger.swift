@@ -108,7 +108,9 @@ public final class TerminalMessenger {
     ///
     /// Keys: Enter sends; Alt+Enter or Shift+Enter adds a line; ↑/↓ scroll one row;
     /// PgUp/PgDn a page; Ctrl+Home/Ctrl+End go to the oldest/newest message; Home/End,
-    /// ←/→ and Ctrl-A/E/W/U/K edit the composer; Esc returns to the newest message;
+    /// ←/→ and Ctrl-A/E/W/U/K edit the composer; Alt+↑/↓ select a message, Alt+R replies
+    /// to it and Alt+1…6 react to it (without a selection: the newest message from someone
+    /// else); Esc cancels a reply, then the selection, then returns to the newest message;
     /// Ctrl-C quits, as does Ctrl-D on an empty composer. The wheel scrolls three rows;
     /// a left click taps, a right click long-presses.
     public static func command(for event: InputEvent, composerIsEmpty: Bool) -> MessengerCommand? {
@@ -137,7 +139,13 @@ public final class TerminalMessenger {
                 case "l": return .repaint
                 default: return nil
                 }
-            case .character(let character): return alt ? nil : .insert(String(character))
+            case .character(let character) where alt:
+                if character == "r" || character == "R" { return .reply }
+                if let digit = character.wholeNumberValue, (1...ChatPresenter.quickReactions.count).contains(digit) {
+                    return .react(digit - 1)
+                }
+                return nil
+            case .character(let character): return .insert(String(character))
             case .enter: return alt || modifiers.contains(.shift) ? .newline : .send
             case .backspace: return ctrl || alt ? .deleteWordBack : .backspace
             case .delete: return .delete
@@ -145,11 +153,11 @@ public final class TerminalMessenger {
             case .right: return .cursorRight
             case .home: return ctrl ? .scrollToTop : .lineStart
             case .end: return ctrl ? .scrollToBottom : .lineEnd
-            case .up: return .scroll(-1)
-            case .down: return .scroll(1)
+            case .up: return alt ? .selectPrevious : .scroll(-1)
+            case .down: return alt ? .selectNext : .scroll(1)
             case .pageUp: return .page(-1)
             case .pageDown: return .page(1)
-            case .escape: return .scrollToBottom
+            case .escape: return .cancel
             default: return nil
             }
         default: return nil

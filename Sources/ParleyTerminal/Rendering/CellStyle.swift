@@ -60,6 +60,13 @@ public struct CellStyle: Hashable, Sendable {
         return copy
     }
 
+    /// This style without `attributes`.
+    public func removing(_ attributes: Attributes) -> CellStyle {
+        var copy = self
+        copy.attributes.subtract(attributes)
+        return copy
+    }
+
     /// SGR text attributes.
     public struct Attributes: OptionSet, Hashable, Sendable {
         /// The raw bits.

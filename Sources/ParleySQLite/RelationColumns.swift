@@ -1,0 +1,80 @@
+import Foundation
+import ParleyCore
+
+/// A message's reply quote, reactions and earlier versions as the `relations` column's
+/// JSON (schema version 2); `NULL` when it has none of them.
+///
+/// ```json
+/// {"reply": {"id": "m1", "name": "Alice", "summary": "Dinner?", "date": 786000000},
+///  "reactions": [{"key": "👍", "senders": ["bob", "me"]}],
+///  "edits": [{"replacedAt": 786000100, "kind": "text", "body": "Dinner at 7?"}]}
+/// ```
+///
+/// Dates are seconds since 2001-01-01 UTC, like the `date` column; an earlier version's
+/// content is the five content columns (``ContentColumns``), image bytes in base 64.
+struct RelationColumns: Codable, Equatable {
+    struct Reply: Codable, Equatable {
+        var id: String
+        var name: String
+        var summary: String
+        var date: Double?
+    }
+    struct Reactions: Codable, Equatable {
+        var key: String
+        var senders: [String]
+    }
+    struct Edit: Codable, Equatable {
+        var replacedAt: Double
+        var kind: String
+        var subkind: String?
+        var body: String?
+        var detail: String?
+        var bytes: Data?
+    }
+    var reply: Reply?
+    var reactions: [Reactions]?
+    var edits: [Edit]?
+
+    /// The column's text for `message`, or `nil` when it has no relations.
+    static func text(of message: Message, payloads: PayloadRegistry) throws -> String? {
+        guard message.replyTo != nil || !message.reactions.isEmpty || !message.edits.isEmpty else { return nil }
+        var record = RelationColumns()
+        record.reply = message.replyTo.map {
+            Reply(id: $0.id.rawValue, name: $0.senderName, summary: $0.summary, date: $0.date?.timeIntervalSinceReferenceDate)
+        }
+        record.reactions = message.reactions.isEmpty ? nil : message.reactions.map { Reactions(key: $0.key, senders: $0.senders) }
+        if !message.edits.isEmpty {
+            record.edits = try message.edits.map { edit in
+                let columns = try ContentColumns(edit.content, payloads: payloads)
+                return Edit(
+                    replacedAt: edit.replacedAt.timeIntervalSinceReferenceDate, kind: columns.kind,
+                    subkind: columns.subkind, body: columns.body, detail: columns.detail, bytes: columns.bytes)
+            }
+        }
+        return try ContentColumns.json(record)
+    }
+
+    /// Fills `message`'s relations from the column's `text`; `false` when the text is not
+    /// something this build wrote (the row is then reported as damaged).
+    static func read(_ text: String?, into message: inout Message, payloads: PayloadRegistry) -> Bool {
+        guard let text else { return true }
+        guard let record = try? JSONDecoder().decode(RelationColumns.self, from: Data(text.utf8)) else { return false }
+        func date(_ seconds: Double) -> Date? {
+            seconds.isFinite ? Date(timeIntervalSinceReferenceDate: seconds) : nil
+        }
+        message.replyTo = record.reply.map {
+            ReplyQuote(id: MessageID($0.id), senderName: $0.name, summary: $0.summary, date: $0.date.flatMap(date))
+        }
+        message.reactions = (record.reactions ?? []).map { Reaction($0.key, by: $0.senders) }.filter { !$0.key.isEmpty && $0.count > 0 }
+        var edits: [MessageEdit] = []
+        for edit in record.edits ?? [] {
+            let columns = ContentColumns(
+                kind: edit.kind, subkind: edit.subkind, body: edit.body, detail: edit.detail, bytes: edit.bytes)
+            guard let content = columns.content(payloads: payloads), let when = date(edit.replacedAt) else { return false }
+            edits.append(MessageEdit(content: content, replacedAt: when))
+        }
+        message.edits = Array(edits.suffix(Message.editHistoryLimit))
+        if !message.edits.isEmpty { message.isEdited = true }
+        return true
+    }
+}

@@ -1,0 +1,273 @@
+import Foundation
+import Testing
+@testable import ParleyCore
+
+/// Replies, reactions, edits and deletions in the model, the layout and the presenter (#12).
+@Suite("Relations: replies, reactions, edits, deletions (#12)")
+struct RelationsTests {
+    /// A conversation of Alice's question, my answer and Bob's remark.
+    func chat() -> Conversation {
+        let chat = Conversation(me: Fixture.me, clock: { Fixture.date(minutes: 10) })
+        try! chat.append(contentsOf: [
+            Fixture.message("q", minutes: 0, "Dinner at eight?\nOr nine?"),
+            Fixture.message("a", from: Fixture.me, minutes: 1, "Eight works"),
+            Fixture.message("b", from: Fixture.bob, minutes: 2, "Count me in"),
+        ])
+        return chat
+    }
+
+    func layout(_ chat: Conversation, _ id: MessageID, width: Double = 60, style: ChatStyle = Fixture.cellStyle) -> RowLayout {
+        let engine = Fixture.engine(style)
+        return chat.read { rows in engine.layout(at: rows.index(of: .message(id))!, in: rows, width: width) }
+    }
+
+    // MARK: Model
+
+    @Test("a reply quotes a snapshot of the message: sender, one line of its text, its date")
+    func replySnapshot() throws {
+        let chat = chat()
+        let reply = chat.reply(to: "q", with: .text("Eight!"))
+        let quote = try #require(chat.message(reply)?.replyTo)
+        #expect(quote == ReplyQuote(id: "q", senderName: "Alice Liddell", summary: "Dinner at eight? Or nine?", date: Fixture.date(minutes: 0)))
+        // Editing the original later does not change what the reply quoted.
+        try chat.edit("q", to: .text("Lunch?"))
+        #expect(chat.message(reply)?.replyTo?.summary == "Dinner at eight? Or nine?")
+        // A reply to a message never loaded is quoted by id alone.
+        let blind = chat.reply(to: "gone", with: .text("?"))
+        #expect(chat.message(blind)?.replyTo == ReplyQuote(id: "gone", senderName: "", summary: ""))
+    }
+
+    @Test("quotes of hostile text are one inert line of at most 200 characters")
+    func quoteLimits() {
+        let long = String(repeating: "word ", count: 500) + "\u{1B}[2J\n\r\u{202E}"
+        let quote = ReplyQuote(id: "x", senderName: "Mallory\u{1B}[31m\nX", summary: long)
+        #expect(quote.summary.count == ReplyQuote.maximumLength)
+        #expect(quote.summary.hasSuffix("…"))
+        #expect(!quote.summary.contains("\n") && !quote.summary.unicodeScalars.contains { $0.value == 0x1B })
+        #expect(!quote.senderName.contains("\n") && !quote.senderName.unicodeScalars.contains { $0.value == 0x1B })
+    }
+
+    @Test("reactions toggle per sender, keep first-use order, and vanish when nobody uses them")
+    func reactions() throws {
+        let chat = chat()
+        #expect(chat.toggleReaction("👍", on: "q") == true)
+        try chat.setReaction("❤️", on: "q", by: "bob")
+        try chat.setReaction("👍", on: "q", by: "bob")
+        try chat.setReaction("👍", on: "q", by: "bob")  // twice is once
+        #expect(chat.message("q")?.reactions == [Reaction("👍", by: ["me", "bob"]), Reaction("❤️", by: ["bob"])])
+        #expect(chat.toggleReaction("👍", on: "q") == false)
+        try chat.setReaction("❤️", on: "q", by: "bob", false)
+        #expect(chat.message("q")?.reactions == [Reaction("👍", by: ["bob"])])
+        #expect(chat.toggleReaction("👍", on: "nope") == nil)
+        #expect(chat.toggleReaction("   ", on: "q") == nil)
+        #expect(throws: ConversationError.unknownID("nope")) { try chat.setReaction("👍", on: "nope", by: "bob") }
+        // A hostile key is cut to one short line.
+        try chat.setReaction(String(repeating: "🎉", count: 40) + "\n\u{1B}", on: "a", by: "bob")
+        let key = try #require(chat.message("a")?.reactions.first?.key)
+        #expect(key.count == Reaction.maximumKeyLength && !key.contains("\n"))
+    }
+
+    @Test("an edit keeps the earlier versions, at most 50; a deletion leaves only the placeholder")
+    func editsAndDeletions() throws {
+        let chat = chat()
+        try chat.edit("a", to: .text("Eight works, see you"), at: Fixture.date(minutes: 5))
+        var message = try #require(chat.message("a"))
+        #expect(message.isEdited)
+        #expect(message.edits == [MessageEdit(content: .text("Eight works"), replacedAt: Fixture.date(minutes: 5))])
+        for index in 0..<60 { try chat.edit("a", to: .text("version \(index)")) }
+        message = try #require(chat.message("a"))
+        #expect(message.edits.count == Message.editHistoryLimit)
+        #expect(message.edits.last?.content == .text("version 58"))
+
+        _ = chat.toggleReaction("👍", on: "a")
+        try chat.markDeleted("a")
+        message = try #require(chat.message("a"))
+        #expect(message.content == .deleted && message.isDeleted)
+        #expect(message.reactions.isEmpty && message.edits.isEmpty && !message.isEdited && message.replyTo == nil)
+        #expect(chat.count == 3, "the row stays")
+        // A deleted message is not edited back to life.
+        try chat.edit("a", to: .text("back"))
+        #expect(chat.message("a")?.isDeleted == true)
+        #expect(ChatStrings().summary(of: .deleted) == "Message deleted")
+    }
+
+    // MARK: Layout
+
+    @Test("a reply's quote sits inside the bubble above the text, the text moved under it")
+    func quoteLayout() throws {
+        let chat = chat()
+        let plain = layout(chat, "b")
+        let reply = chat.reply(to: "q", with: .text("Count me in"), from: Fixture.bob)
+        let quoted = layout(chat, reply)
+        let quote = try #require(quoted.quote)
+        let bubble = try #require(quoted.bubble)
+        let content = try #require(quoted.content)
+        #expect(bubble.contains(quote.frame.origin) && quote.frame.maxX <= bubble.maxX)
+        #expect(quote.frame.maxY <= content.minY)
+        #expect(quote.name == "Alice Liddell" && quote.text == "Dinner at eight? Or nine?")
+        #expect(quote.bar.width == ChatMetrics.cells.quoteBarWidth && quote.bar.height == quote.frame.height)
+        #expect(quote.nameFrame.minX == quote.frame.minX + ChatMetrics.cells.quoteBarWidth + ChatMetrics.cells.quoteGap)
+        // Two lines (name, text) more than the same message without a quote.
+        #expect(quoted.height == plain.height + 2)
+        #expect(quoted.part(at: Point(x: quote.frame.midX, y: quote.frame.midY)) == .quote)
+        // A quote of a message never seen says so.
+        let blind = chat.reply(to: "gone", with: .text("?"))
+        #expect(layout(chat, blind).quote?.text == ChatStrings().quoteUnavailable)
+    }
+
+    @Test("the edited mark is inside its own bubble, under the text at the trailing edge")
+    func editedMark() throws {
+        let chat = chat()
+        let before = layout(chat, "a")
+        try chat.edit("a", to: .text("Eight works"))  // the same text: no edit
+        #expect(layout(chat, "a").editedMark == nil)
+        try chat.edit("a", to: .text("Eight it is"))
+        let after = layout(chat, "a")
+        let mark = try #require(after.editedMark)
+        let bubble = try #require(after.bubble)
+        #expect(bubble.minY <= mark.minY && mark.maxY <= bubble.maxY)
+        #expect(mark.maxX == bubble.maxX - ChatMetrics.cells.bubbleInsets.right)
+        #expect(mark.minY >= after.content!.maxY)
+        #expect(after.bottomLabel == nil, "not a label that reads as the next message's")
+        #expect(after.height == before.height + 1)
+    }
+
+    @Test("reaction chips sit under the bubble on its side, mine marked, overflow as +N")
+    func chips() throws {
+        let chat = chat()
+        _ = chat.toggleReaction("👍", on: "q")
+        try chat.setReaction("👍", on: "q", by: "bob")
+        try chat.setReaction("😂", on: "q", by: "bob")
+        let incoming = layout(chat, "q")
+        let bubble = try #require(incoming.bubble)
+        #expect(incoming.reactions.map(\.label) == ["👍 2", "😂"])
+        #expect(incoming.reactions.map(\.isMine) == [true, false])
+        #expect(incoming.reactions.first?.frame.minX == bubble.minX)
+        #expect(incoming.reactions.allSatisfy { $0.frame.minY >= bubble.maxY })
+        #expect(incoming.reactions[0].accessibleName == "👍, 2 reactions, including yours")
+        #expect(incoming.part(at: incoming.reactions[1].frame.origin) == .reaction("😂"))
+
+        // On my message, the chips end at the bubble's trailing edge.
+        try chat.setReaction("🎉", on: "a", by: "bob")
+        let outgoing = layout(chat, "a")
+        #expect(outgoing.reactions.last?.frame.maxX == outgoing.bubble?.maxX)
+
+        // Ten emoji: the four that fit the cell limit, then "+6".
+        for (index, key) in ["😀", "😃", "😄", "😁", "😆", "😅", "🤣", "😊", "😇", "🙂"].enumerated() {
+            try chat.setReaction(key, on: "b", by: "p\(index)")
+        }
+        let crowded = layout(chat, "b")
+        #expect(crowded.reactions.count == ChatMetrics.cells.maximumReactionChips + 1)
+        #expect(crowded.reactions.last?.label == "+6" && crowded.reactions.last?.isOverflow == true)
+        #expect(crowded.part(at: crowded.reactions.last!.frame.origin) == .moreReactions)
+        // In a narrow row, fewer fit, and the "+N" still shows.
+        let narrow = layout(chat, "b", width: 24)
+        #expect(narrow.reactions.count < crowded.reactions.count)
+        #expect(narrow.reactions.last?.isOverflow == true)
+        #expect(narrow.reactions.allSatisfy { $0.frame.maxX <= 24 })
+    }
+
+    @Test("a deleted message draws the placeholder, and nothing of what it was")
+    func deletedLayout() throws {
+        let chat = chat()
+        _ = chat.toggleReaction("👍", on: "b")
+        try chat.markDeleted("b")
+        let deleted = layout(chat, "b")
+        #expect(deleted.text?.string == "Message deleted")
+        #expect(deleted.reactions.isEmpty && deleted.quote == nil && deleted.editedMark == nil)
+    }
+
+    // MARK: Presenter
+
+    @MainActor
+    @Test("tapping a quote goes to the original and highlights it; tapping a chip toggles mine")
+    func presenterVerbs() async throws {
+        let chat = chat()
+        for index in 0..<40 { chat.append(.text("filler \(index)"), from: Fixture.bob) }
+        let reply = chat.reply(to: "q", with: .text("Late, but eight"), from: Fixture.bob)
+        try chat.setReaction("👍", on: reply, by: "alice")
+        let presenter = ChatPresenter(
+            conversation: chat, style: Fixture.cellStyle, units: .cells, measurer: MonospaceMeasurer(),
+            size: Size(width: 60, height: 12))
+        var events: [MessengerEvent] = []
+        presenter.events.onEvent { events.append($0) }
+        var frame = presenter.frame()
+        let row = try #require(frame.rows.first { $0.row.id == .message(reply) })
+        let quote = try #require(row.layout.quote)
+        #expect(!frame.rows.contains { $0.row.id == .message("q") })
+        presenter.tap(at: Point(x: quote.frame.midX, y: row.y + quote.frame.midY))
+        await waitOnMain("the quoted message on screen") { presenter.frame().rows.contains { $0.row.id == .message("q") } }
+        frame = presenter.frame()
+        #expect(frame.highlighted == "q")
+        #expect(events.first == .tapQuote(reply, quoted: quote.quoted))
+
+        // The chip: scroll back down, tap, and mine is added.
+        presenter.scrollToBottom()
+        frame = presenter.frame()
+        let replyRow = try #require(frame.rows.first { $0.row.id == .message(reply) })
+        let chip = try #require(replyRow.layout.reactions.first)
+        presenter.tap(at: Point(x: chip.frame.midX, y: replyRow.y + chip.frame.midY))
+        #expect(chat.message(reply)?.reactions == [Reaction("👍", by: ["alice", "me"])])
+        #expect(events.last == .reactionChanged(reply, key: "👍", isOn: true))
+        presenter.react(to: reply, with: "👍")
+        #expect(chat.message(reply)?.reactions == [Reaction("👍", by: ["alice"])])
+        #expect(events.last == .reactionChanged(reply, key: "👍", isOn: false))
+    }
+
+    @MainActor
+    @Test("reply(to:) quotes the message in the input bar, whose send hands the quote over and clears it")
+    func replyThroughInputBar() throws {
+        let chat = chat()
+        let bar = InputBar(metrics: .cells)
+        let presenter = ChatPresenter(
+            conversation: chat, style: Fixture.cellStyle, units: .cells, measurer: MonospaceMeasurer(),
+            size: Size(width: 60, height: 12))
+        presenter.inputBar = bar
+        bar.onSend { text, reply in chat.append(.text(text), replyTo: reply) }
+        #expect(presenter.reply(to: "q"))
+        #expect(bar.replyTarget?.id == "q")
+        let layout = bar.layout(width: 60, measurer: MonospaceMeasurer())
+        let banner = try #require(layout.replyBanner)
+        #expect(banner.title == "Replying to Alice Liddell")
+        #expect(layout.textFrame.minY >= banner.frame.maxY)
+        #expect(banner.cancelFrame.maxX == banner.frame.maxX)
+        bar.text = "Eight"
+        #expect(bar.send())
+        #expect(chat.messages.last?.replyTo?.id == "q")
+        #expect(bar.replyTarget == nil)
+        #expect(bar.layout(width: 60, measurer: MonospaceMeasurer()).replyBanner == nil)
+        // Deleted messages and notices take no reply.
+        try chat.markDeleted("b")
+        #expect(!presenter.reply(to: "b"))
+        #expect(presenter.react(to: "b", with: "👍") == nil)
+        presenter.reply(to: "q")
+        bar.cancelReply()
+        #expect(bar.replyTarget == nil)
+    }
+
+    @MainActor
+    @Test("keyboard selection walks the messages, skipping notices and deleted ones")
+    func selection() throws {
+        let chat = chat()
+        chat.append(.system("Bob left"))
+        try chat.markDeleted("a")
+        let presenter = ChatPresenter(
+            conversation: chat, style: Fixture.cellStyle, units: .cells, measurer: MonospaceMeasurer(),
+            size: Size(width: 60, height: 30))
+        _ = presenter.frame()
+        #expect(presenter.selectPrevious() == "b")
+        #expect(presenter.selectPrevious() == "q")
+        #expect(presenter.selectPrevious() == "q", "nothing above the first: it stays")
+        #expect(presenter.selectNext() == "b")
+        #expect(presenter.selectNext() == nil, "past the newest, the selection ends")
+        presenter.clearSelection()
+        #expect(presenter.selection == nil)
+        presenter.selectPrevious()
+        #expect(presenter.frame().selected == "b")
+        #expect(presenter.delete("b"))
+        #expect(presenter.selection == nil)
+        presenter.deletion = .remove
+        #expect(presenter.delete("q"))
+        #expect(chat.message("q") == nil)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import ParleyCore
+import Testing
+
+@testable import ParleySQLite
+
+/// Replies, reactions, earlier versions and deletions in the store: schema version 2 (#12).
+@Suite("ParleySQLite: replies, reactions, edits and deletions")
+struct RelationsStoreTests {
+    /// A question, a reply with reactions, an edited message with its history, a deleted one.
+    static var related: [Message] {
+        let question = Fixture.message("q", .text("Dinner at eight?"), at: 1_000)
+        var reply = Fixture.message("r", .text("Yes!"), from: Fixture.me, at: 1_001)
+        reply.replyTo = ReplyQuote(question)
+        reply.reactions = [Reaction("👍", by: ["alice", "bob"]), Reaction("❤️", by: ["me"])]
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0, 1, 2, 3])
+        let edited = Message(
+            id: "e", sender: Fixture.bob, date: Date(timeIntervalSinceReferenceDate: 1_002), content: .text("Nine, then"),
+            edits: [
+                MessageEdit(content: .text("Eight"), replacedAt: Date(timeIntervalSinceReferenceDate: 1_010)),
+                MessageEdit(content: .image(ImageContent(source: .data(png), caption: "menu")), replacedAt: Date(timeIntervalSinceReferenceDate: 1_020)),
+            ])
+        let blind = Message(
+            id: "b", sender: Fixture.alice, date: Date(timeIntervalSinceReferenceDate: 1_003), content: .text("?"),
+            replyTo: ReplyQuote(id: "never-seen", senderName: "", summary: ""))
+        let deleted = Fixture.message("d", .deleted, at: 1_004)
+        return [question, reply, edited, blind, deleted]
+    }
+
+    @Test("quotes, reactions, earlier versions and the deleted placeholder come back equal from a file")
+    func roundTrip() async throws {
+        try await withDatabase { path in
+            let store = try ConversationStore(path: path)
+            try store.insert(contentsOf: Self.related)
+            store.close()
+            let reopened = try ConversationStore(path: path)
+            for original in Self.related { expectSame(try reopened.message(original.id), original) }
+            #expect(try reopened.message("e")?.isEdited == true)
+            #expect(try reopened.message("d")?.isDeleted == true)
+            // A message without relations stores NULL, not an empty record.
+            let raw = try rawConnection(path)
+            #expect(try raw.integer("SELECT count(*) FROM messages WHERE relations IS NULL") == 2)
+            raw.close()
+        }
+    }
+
+    @Test("a version 1 file is migrated: its messages read back, and take relations from then on")
+    func fromVersionOne() async throws {
+        try await withDatabase { path in
+            // A file as Parley 0.1 wrote it.
+            let raw = try rawConnection(path)
+            try Schema.migrate(raw, migrations: [Schema.version1])
+            try raw.execute("INSERT INTO senders (row, id, name, avatar) VALUES (1, 'alice', 'Alice', 'initials')")
+            try raw.execute("""
+                INSERT INTO messages (id, date, sender, status, edited, kind, body) \
+                VALUES ('old', 500, 1, 1, 1, 'text', 'from before')
+                """)
+            #expect(try raw.integer("PRAGMA user_version") == 1)
+            raw.close()
+
+            let store = try ConversationStore(path: path)
+            let old = try #require(try store.message("old"))
+            #expect(old.content == .text("from before") && old.isEdited && old.reactions.isEmpty && old.replyTo == nil)
+            var changed = old
+            changed.reactions = [Reaction("🎉", by: ["me"])]
+            try store.upsert(changed)
+            store.close()
+            let check = try rawConnection(path)
+            #expect(try check.integer("PRAGMA user_version") == Schema.current)
+            check.close()
+            #expect(try ConversationStore(path: path).message("old")?.reactions == [Reaction("🎉", by: ["me"])])
+        }
+    }
+
+    @Test("a relations column this build cannot read skips that row with its reason, and keeps the rest")
+    func damagedRelations() async throws {
+        try await withDatabase { path in
+            let store = try ConversationStore(path: path)
+            try store.insert(contentsOf: Self.related)
+            store.close()
+            let raw = try rawConnection(path)
+            try raw.execute("UPDATE messages SET relations = '{\"reactions\": 7}' WHERE id = 'r'")
+            try raw.execute("UPDATE messages SET relations = '{\"edits\": [{\"replacedAt\": 1, \"kind\": \"hologram\"}]}' WHERE id = 'e'")
+            raw.close()
+            let reopened = try ConversationStore(path: path)
+            let page = try reopened.newestPage(limit: 10)
+            #expect(page.messages.map(\.id) == ["q", "b", "d"])
+            #expect(reopened.skippedMessages.count == 2)
+            #expect(reopened.skippedMessages.allSatisfy { "\($0)".contains("replies, reactions or edits") })
+        }
+    }
+
+    @Test("a mirrored conversation saves reactions, edits, replies and deletions as they happen")
+    func mirrored() async throws {
+        try await withDatabase { path in
+            let store = try ConversationStore(path: path)
+            let chat = Conversation(me: Fixture.me)
+            let mirror = store.mirror(chat) { error in Issue.record("\(error)") }
+            try chat.append(Fixture.message("q", .text("Dinner?")))
+            let reply = chat.reply(to: "q", with: .text("Yes"))
+            _ = chat.toggleReaction("👍", on: "q")
+            try chat.edit(reply, to: .text("Yes, at eight"))
+            chat.append(.text("oops"), from: Fixture.me)
+            let oops = try #require(chat.messages.last?.id)
+            try chat.markDeleted(oops)
+            #expect(await store.flush())
+            mirror.cancel()
+            store.close()
+            let reopened = try ConversationStore(path: path)
+            for original in chat.messages { expectSame(try reopened.message(original.id), original) }
+        }
+    }
+}
