@@ -5,6 +5,24 @@ import Testing
 /// An app depends on Parley by version, with no flags of its own (#11): SwiftPM refuses
 /// unsafe flags in a dependency resolved by version, and GTK's include paths must reach
 /// the app's targets through the package (CGtk4's pkg-config), not through a copied block.
+///
+/// The same consumer compiles every guide's code: each ```` ```swift ```` block of
+/// `README.md` and of every `Sources/*/*.docc/**/*.md` goes into the consumer target, one
+/// file per document (`Sources/Consumer/Guide_<Module>_<Article>.swift`), by the rules of
+/// ``GuideSnippets``:
+///
+/// - `import` lines are hoisted to the top of the file;
+/// - a declaration at column 0 (`struct`, `final class`, `class`, `enum`, `actor`,
+///   `extension`, `func`, `protocol`, or an attribute such as `@MainActor` directly
+///   followed by one) up to its closing `}` at column 0 goes at file scope;
+/// - every other line, in order, is the body of one
+///   `@MainActor func guide_<name>() async throws { … }`, compiled but never called, so a
+///   document's blocks may build on each other and must not declare a name twice, and
+///   top-level type names must be unique across documents;
+/// - a block whose first line is `// Package.swift` is a manifest fragment and is skipped.
+///
+/// The consumer builds with `-warnings-as-errors` (SwiftPM keeps a dependency's warnings
+/// to itself), so a snippet must use what it declares.
 @Suite("Packaging: an app adds Parley by version")
 struct PackageByVersionTests {
     /// Runs `arguments` (a command on the PATH) in `folder`.
@@ -12,7 +30,7 @@ struct PackageByVersionTests {
         try runProgram("/usr/bin/env", arguments, in: folder)
     }
 
-    /// The consumer's manifest: the four library products, by version, nothing else.
+    /// The consumer's manifest: the five library products, by version, nothing else.
     static let manifest = """
         // swift-tools-version:6.0
         import PackageDescription
@@ -27,6 +45,7 @@ struct PackageByVersionTests {
                     .product(name: "ParleyTerminal", package: "Parley"),
                     .product(name: "ParleySQLite", package: "Parley"),
                     .product(name: "ParleyGTK", package: "Parley"),
+                    .product(name: "ParleyImaging", package: "Parley"),
                 ])
             ]
         )
@@ -80,8 +99,17 @@ struct PackageByVersionTests {
         try Self.manifest.replacingOccurrences(of: "PARLEY_URL", with: parley.absoluteString)
             .write(to: consumer.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         try Self.program.write(to: consumer.appendingPathComponent("Sources/Consumer/main.swift"), atomically: true, encoding: .utf8)
+        for path in GuideSnippets.documents(in: root) {
+            let markdown = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            let snippets = GuideSnippets(name: GuideSnippets.name(forDocument: path), markdown: markdown)
+            guard snippets.compiledBlockCount > 0 else { continue }
+            try snippets.file(source: path).write(
+                to: consumer.appendingPathComponent("Sources/Consumer/Guide_\(snippets.name).swift"),
+                atomically: true, encoding: .utf8)
+        }
 
-        let build = try Self.run(["swift", "build", "--product", "Consumer"], in: consumer)
+        let build = try Self.run(
+            ["swift", "build", "--product", "Consumer", "-Xswiftc", "-warnings-as-errors"], in: consumer)
         #expect(build.status == 0, "\(build.output.suffix(3000))")
         #expect(!build.output.contains("unsafeFlags"), "\(build.output.suffix(2000))")
         #expect(!build.output.contains("file not found"))
