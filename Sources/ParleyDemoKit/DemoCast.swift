@@ -93,19 +93,29 @@ public enum DemoConversation {
         }
     }
 
-    /// The recent messages: every kind on screen.
+    /// The recent messages: every kind on screen, with a reply, reactions, an edited
+    /// message (with its earlier version) and a deleted one.
     public static func recent(now: Date) -> [Message] {
         func at(_ minutes: Double) -> Date { now.addingTimeInterval(-minutes * 60) }
-        var edited = Message(sender: DemoCast.alice, date: at(29), content: .text("Found a place for lunch: https://cafe.example.com (the one with the garden)"))
-        edited.isEdited = true
+        let hi = Message(id: "recent-hi", sender: DemoCast.alice, date: at(30), content: .text("Hi all! Lunch today?"))
+        let edited = Message(
+            id: "recent-place", sender: DemoCast.alice, date: at(29),
+            content: .text("Found a place for lunch: https://cafe.example.com (the one with the garden)"),
+            edits: [MessageEdit(content: .text("Found a place for lunch: https://cafe.example.com"), replacedAt: at(28))])
         return [
-            Message(sender: DemoCast.bob, date: at(31), content: .system("Bob added Parley Bot")),
-            Message(sender: DemoCast.alice, date: at(30), content: .text("Hi all! Lunch today?")),
+            Message(id: "recent-added", sender: DemoCast.bob, date: at(31), content: .system("Bob added Parley Bot")),
+            hi,
             edited,
-            Message(sender: DemoCast.alice, date: at(28.5), content: .text("They do 日本の料理 too 🍱")),
-            Message(sender: DemoCast.me, date: at(27), content: .text("Sure! 12:30?"), status: .read),
-            Message(sender: DemoCast.me, date: at(26.5), content: .text("🎉")),
-            Message(sender: DemoCast.bob, date: at(25), content: .image(ImageContent(source: sunsetPicture(), sizeHint: Size(width: 480, height: 320), caption: "The view from the garden café"))),
+            Message(id: "recent-food", sender: DemoCast.alice, date: at(28.5), content: .text("They do 日本の料理 too 🍱")),
+            Message(id: "recent-deleted", sender: DemoCast.bob, date: at(27.5), content: .deleted),
+            Message(
+                id: "recent-sure", sender: DemoCast.me, date: at(27), content: .text("Sure! 12:30?"), status: .read,
+                replyTo: ReplyQuote(hi), reactions: [Reaction("👍", by: [DemoCast.alice.id, DemoCast.bob.id])]),
+            Message(id: "recent-party", sender: DemoCast.me, date: at(26.5), content: .text("🎉")),
+            Message(
+                id: "recent-view", sender: DemoCast.bob, date: at(25),
+                content: .image(ImageContent(source: sunsetPicture(), sizeHint: Size(width: 480, height: 320), caption: "The view from the garden café")),
+                reactions: [Reaction("😍", by: [DemoCast.alice.id, DemoCast.me.id]), Reaction("🌅", by: [DemoCast.alice.id])]),
             Message(sender: DemoCast.bob, date: at(24), content: .collection(CollectionContent(items: [.text("12:00"), .text("12:30"), .text("13:00"), .text("13:30")], rows: 1))),
             Message(sender: DemoCast.bot, date: at(20), content: .custom(CustomContent(Poll(question: "Where?", options: ["Garden café", "Noodle bar", "Desk salad"], votes: [3, 2, 0])))),
             Message(sender: DemoCast.me, date: at(5), content: .text("Booking the garden café for 4 — email me at lunch@example.com"), status: .delivered),

@@ -20,6 +20,12 @@ struct ReadmeExampleTests {
         try chat.insertByDate(lateMessage)
         try chat.update(hi) { $0.status = .read }
 
+        let answer = chat.reply(to: hi, with: .text("Yes, at noon"))
+        chat.toggleReaction("👍", on: hi)
+        try chat.setReaction("❤️", on: answer, by: alice.id)
+        try chat.edit(answer, to: .text("Yes, at half past twelve"))
+        try chat.markDeleted(lateMessage.id)
+
         try chat.setMessages(chat.messages.filter { $0.id != hi })
 
         let observation = chat.observe { change in print(change.inserted) }
@@ -34,14 +40,23 @@ struct ReadmeExampleTests {
         let badge = presenter.frame().badge?.text
 
         let bar = InputBar.iMessage()
-        bar.onSend { text in chat.append(.text(text)) }
+        bar.onSend { text, reply in chat.append(.text(text), replyTo: reply) }
+        presenter.inputBar = bar
+        presenter.reply(to: answer)
+        #expect(bar.replyTarget?.senderName == "Me")
         bar.text = "See you at noon"
         bar.send()
 
         #expect(badge == nil || badge == "↓")
-        #expect(chat.count == 4)
+        #expect(chat.count == 5)
         #expect(chat.messages.first?.id == lateMessage.id)
+        #expect(chat.messages.first?.isDeleted == true)
         #expect(chat.messages.last?.content == .text("See you at noon"))
+        #expect(chat.messages.last?.replyTo?.id == answer)
+        // The reply keeps its quote of a message the data source took away.
+        #expect(chat.message(answer)?.replyTo?.summary == "Lunch? https://cafe.example.com")
+        #expect(chat.message(answer)?.reactions == [Reaction("❤️", by: ["alice"])])
+        #expect(chat.message(answer)?.edits.count == 1)
         #expect(bar.text.isEmpty)
         #expect(chat.messages[1].content == .emoji("🎉"))
         observation.cancel()

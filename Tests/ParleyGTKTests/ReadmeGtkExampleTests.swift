@@ -19,9 +19,9 @@ extension GTKTests {
             func build(_ window: Window) {
                 // --- as in the README ---
                 let screen = ChatScreen(conversation: chat, style: DesktopAppearance.style())
-                screen.inputBar.onSend { text in chat.append(.text(text)) }
+                screen.inputBar.onSend { text, reply in chat.append(.text(text), replyTo: reply) }
                 screen.events.onEvent { event in events.append(event) }
-                screen.messages.menuActions = [MessageAction(title: "Reply") { id in print("reply to", id) }]
+                screen.messages.menuActions = [MessageAction(title: "Forward") { id in print("forward", id) }]
                 window.child = screen.widget
                 // ---
                 kept = screen

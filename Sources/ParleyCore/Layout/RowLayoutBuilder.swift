@@ -75,7 +75,7 @@ struct RowLayoutBuilder {
         var bottom = bubble.maxY
         if !message.reactions.isEmpty {
             layout.reactions = reactionChips(
-                message.reactions, mine: context.myReactions, top: bubble.maxY + metrics.reactionSpacing,
+                message.reactions, mine: context.myReactions, top: bubble.maxY + metrics.reactionGap,
                 from: side == .incoming ? bubble.minX : bubble.maxX, trailing: side == .outgoing,
                 available: available)
             bottom = layout.reactions.map(\.frame.maxY).max() ?? bottom
@@ -135,7 +135,7 @@ struct RowLayoutBuilder {
         var bottom = bubble.maxY
         if !message.reactions.isEmpty {
             layout.reactions = reactionChips(
-                message.reactions, mine: context.myReactions, top: bubble.maxY + metrics.reactionSpacing,
+                message.reactions, mine: context.myReactions, top: bubble.maxY + metrics.reactionGap,
                 from: x, trailing: false, available: available)
             bottom = layout.reactions.map(\.frame.maxY).max() ?? bottom
         }
@@ -335,7 +335,7 @@ struct RowLayoutBuilder {
             body = padded(Self.clamp(size, width: inner), insets)
         case .deleted:
             let shown = DisplayText(plain: style.strings.messageDeleted, limit: .preview)
-            let measured = measurer.measure(shown.string, font: style.bodyFont, maxWidth: inner)
+            let measured = measurer.measure(shown.string, font: style.deletedFont, maxWidth: inner)
             body = padded(Size(width: min(inner, measured.size.width), height: measured.size.height), insets)
             body.text = shown
             body.wrapWidth = inner

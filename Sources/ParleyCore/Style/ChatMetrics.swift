@@ -57,8 +57,10 @@ public struct ChatMetrics: Hashable, Sendable {
     public var reactionHeight: Double = 24
     /// The space inside a chip on each side of its text.
     public var reactionPadding: Double = 8
-    /// The gap between chips, and between the bubble and the chips.
+    /// The gap between chips.
     public var reactionSpacing: Double = 4
+    /// The gap between the bubble and the chips under it.
+    public var reactionGap: Double = 4
     /// The most chips a message shows before one "+N" chip stands for the rest.
     public var maximumReactionChips: Int = 6
 
@@ -121,6 +123,7 @@ public struct ChatMetrics: Hashable, Sendable {
         metrics.reactionHeight = 1
         metrics.reactionPadding = 1
         metrics.reactionSpacing = 1
+        metrics.reactionGap = 0
         metrics.maximumReactionChips = 4
         return metrics
     }()

@@ -41,6 +41,12 @@ public struct ChatStyle: Sendable {
 
     /// Message text.
     public var bodyFont: FontSpec
+    /// The font of a deleted message's placeholder: the body font, in italics.
+    public var deletedFont: FontSpec {
+        var font = bodyFont
+        font.isItalic = true
+        return font
+    }
     /// Sender names.
     public var nameFont: FontSpec
     /// Day separators, time labels, labels under bubbles.

@@ -156,7 +156,7 @@ final class BubbleView {
         }
         switch message.content {
         case .deleted:
-            LabelText(body).show(layout.text ?? DisplayText(plain: style.strings.messageDeleted), font: host.measurer.description(style.bodyFont))
+            LabelText(body).show(layout.text ?? DisplayText(plain: style.strings.messageDeleted), font: host.measurer.description(style.deletedFont))
             body.isShown = true
         case .text:
             LabelText(body).show(layout.text ?? DisplayText(plain: ""), font: host.measurer.description(style.bodyFont))

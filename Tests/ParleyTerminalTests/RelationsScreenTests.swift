@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import ParleyCore
+@testable import ParleyTerminal
+
+/// Replies, reactions, edits, deletions and the keys that make them, in the terminal (#12).
+@Suite("Terminal: replies, reactions, edits, deletions (#12)")
+@MainActor
+struct RelationsScreenTests {
+    static func conversation() -> Conversation {
+        let question = Cast.message("q", Cast.alice, 0, .text("Lunch at the garden café? It opens at noon"))
+        var answer = Cast.message("a", Cast.me, 1, .text("Sure! 12:30?"), status: .read)
+        answer.replyTo = ReplyQuote(question)
+        answer.reactions = [Reaction("👍", by: ["alice", "bob"]), Reaction("🎉", by: ["me"])]
+        var edited = Cast.message("e", Cast.bob, 2, .text("Make it 13:00"))
+        edited.edits = [MessageEdit(content: .text("Make it 12:45"), replacedAt: Cast.noon.addingTimeInterval(200))]
+        edited.isEdited = true
+        let deleted = Cast.message("d", Cast.bob, 3, .deleted)
+        var blind = Cast.message("b", Cast.alice, 4, .text("Agreed"))
+        blind.replyTo = ReplyQuote(id: "older", senderName: "", summary: "")
+        return Conversation(me: Cast.me, messages: [question, answer, edited, deleted, blind])
+    }
+
+    func screen(_ colors: Bool = true, style: ChatStyle = .light) -> ChatScreen {
+        ChatScreen(conversation: Self.conversation(), style: Cast.style(style), title: "Lunch", columns: 60, rows: 34, usesColor: colors)
+    }
+
+    @Test("the quote, the chips, the edited mark and the placeholder are drawn where the layout puts them")
+    func drawn() throws {
+        let screen = screen()
+        let (buffer, _) = screen.render()
+        Snapshot.check(buffer, named: "relations-light-60x34")
+        let text = buffer.lines.joined(separator: "\n")
+        #expect(text.contains("▎ Alice Liddell"))
+        #expect(text.contains("▎ Lunch at the garden"))
+        #expect(text.contains("👍 2"))
+        #expect(text.contains("edited"))
+        #expect(text.contains("Message deleted"))
+        #expect(text.contains("▎ Original message"))
+        // Mine is drawn in reverse video, others' not: a difference in shape, not colour.
+        let frame = screen.presenter.frame()
+        let row = try #require(frame.rows.first { $0.row.id == .message("a") })
+        let mine = try #require(row.layout.reactions.first { $0.isMine })
+        let theirs = try #require(row.layout.reactions.first { !$0.isMine })
+        let top = 1 + Int(row.y)
+        let mineCell = buffer[Int(mine.frame.minX) + 1, top + Int(mine.frame.minY)]
+        let theirCell = buffer[Int(theirs.frame.minX) + 1, top + Int(theirs.frame.minY)]
+        #expect(mineCell.style.attributes.contains(.reverse))
+        #expect(!theirCell.style.attributes.contains(.reverse))
+    }
+
+    @Test("without colour the same parts show, mine still set apart")
+    func noColor() {
+        let (buffer, _) = screen(false, style: .iMessage).render()
+        Snapshot.check(buffer, named: "relations-imessage-nocolor-60x34")
+    }
+
+    @Test("Alt+↑ selects, Alt+R replies with a banner, Enter sends the reply, Esc cancels")
+    func keys() throws {
+        let screen = screen()
+        func key(_ key: Key, _ modifiers: KeyModifiers = []) {
+            if let command = TerminalMessenger.command(for: .key(key, modifiers), composerIsEmpty: screen.inputBar.text.isEmpty) {
+                screen.perform(command)
+            }
+        }
+        _ = screen.render()
+        key(.up, .alt)
+        #expect(screen.presenter.selection == "b")
+        key(.up, .alt)  // past the deleted message
+        #expect(screen.presenter.selection == "e")
+        key(.character("r"), .alt)
+        #expect(screen.inputBar.replyTarget?.id == "e")
+        let (buffer, _) = screen.render()
+        #expect(buffer.lines.contains { $0.contains("↩ Replying to Bob Stone: Make it 13:00") })
+        #expect(buffer.lines.contains { $0.hasPrefix("▶") }, "the selection shows in the gutter")
+        screen.inputBar.onSend { text, reply in screen.conversation.append(.text(text), replyTo: reply) }
+        screen.perform(.insert("OK"))
+        key(.enter)
+        #expect(screen.conversation.messages.last?.replyTo?.id == "e")
+        #expect(screen.inputBar.replyTarget == nil)
+
+        // Alt+1 reacts 👍 to the selection, twice takes it back.
+        key(.character("1"), .alt)
+        #expect(screen.conversation.message("e")?.reactions == [Reaction("👍", by: ["me"])])
+        key(.character("1"), .alt)
+        #expect(screen.conversation.message("e")?.reactions == [])
+
+        // Esc: the reply first, then the selection, then back to the newest.
+        key(.character("r"), .alt)
+        key(.escape)
+        #expect(screen.inputBar.replyTarget == nil && screen.presenter.selection == "e")
+        key(.escape)
+        #expect(screen.presenter.selection == nil)
+        // Without a selection, Alt+R answers the newest message from someone else.
+        key(.character("r"), .alt)
+        #expect(screen.inputBar.replyTarget?.id == "b")
+    }
+
+    @Test("a click on a chip toggles mine; a click on the banner's ✕ cancels the reply")
+    func clicks() throws {
+        let screen = screen()
+        _ = screen.render()
+        let frame = screen.presenter.frame()
+        let row = try #require(frame.rows.first { $0.row.id == .message("a") })
+        let chip = try #require(row.layout.reactions.first { !$0.isMine })
+        screen.perform(.click(x: Int(chip.frame.minX) + 1, y: 1 + Int(row.y + chip.frame.minY)))
+        #expect(screen.conversation.message("a")?.reactions.first?.senders == ["alice", "bob", "me"])
+        screen.presenter.reply(to: "q")
+        let (buffer, _) = screen.render()
+        let y = try #require(buffer.lines.firstIndex { $0.contains("Replying to") })
+        let x = try #require(buffer.lines[y].firstIndex(of: "✕").map { buffer.lines[y].distance(from: buffer.lines[y].startIndex, to: $0) })
+        screen.perform(.click(x: x, y: y))
+        #expect(screen.inputBar.replyTarget == nil)
+    }
+}
