@@ -369,7 +369,9 @@ struct PresenterTests {
     @Test("delivery marks and their names live in the strings, once")
     func marks() {
         let strings = ChatStrings.english
-        #expect(DeliveryStatus.allCases.map(strings.mark(for:)) == ["◷", "✓", "✓✓", "✓✓", "!"])
+        #expect(DeliveryStatus.allCases.map(strings.mark(for:)) == ["◷", "✓", "✓✓", "✔✔", "!"])
+        // Each status has its own shape, so it reads without colour too (NO_COLOR) (#12).
+        #expect(Set(DeliveryStatus.allCases.map(strings.mark(for:))).count == DeliveryStatus.allCases.count)
         #expect(strings.name(of: .failed) == "not delivered")
         var custom = strings
         custom.statusMarks[.read] = "👁"

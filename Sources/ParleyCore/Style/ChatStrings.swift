@@ -94,9 +94,10 @@ public struct ChatStrings: Sendable {
     public var photo = "Photo"
     /// A collection of `count` items, in summaries.
     public var items: @Sendable (_ count: Int) -> String = { $0 == 1 ? "1 item" : "\($0) items" }
-    /// The mark drawn after an outgoing message for each delivery status.
+    /// The mark drawn after an outgoing message for each delivery status, each of its own
+    /// shape (read is heavy), so that it reads without colour too.
     public var statusMarks: [DeliveryStatus: String] = [
-        .sending: "◷", .sent: "✓", .delivered: "✓✓", .read: "✓✓", .failed: "!",
+        .sending: "◷", .sent: "✓", .delivered: "✓✓", .read: "✔✔", .failed: "!",
     ]
     /// What each delivery status is called when spoken or written out.
     public var statusNames: [DeliveryStatus: String] = [
