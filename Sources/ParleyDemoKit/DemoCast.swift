@@ -102,6 +102,11 @@ public enum DemoConversation {
             id: "recent-place", sender: DemoCast.alice, date: at(29),
             content: .text("Found a place for lunch: https://cafe.example.com (the one with the garden)"),
             edits: [MessageEdit(content: .text("Found a place for lunch: https://cafe.example.com"), replacedAt: at(28))])
+        // Alice and Bob have read up to the booking: their receipts show under it.
+        var booking = Message(
+            id: "recent-booking", sender: DemoCast.me, date: at(5),
+            content: .text("Booking the garden café for 4 — email me at lunch@example.com"), status: .delivered)
+        booking.readers = [DemoCast.alice, DemoCast.bob]
         return [
             Message(id: "recent-added", sender: DemoCast.bob, date: at(31), content: .system("Bob added Parley Bot")),
             hi,
@@ -118,7 +123,7 @@ public enum DemoConversation {
                 reactions: [Reaction("😍", by: [DemoCast.alice.id, DemoCast.me.id]), Reaction("🌅", by: [DemoCast.alice.id])]),
             Message(sender: DemoCast.bob, date: at(24), content: .collection(CollectionContent(items: [.text("12:00"), .text("12:30"), .text("13:00"), .text("13:30")], rows: 1))),
             Message(sender: DemoCast.bot, date: at(20), content: .custom(CustomContent(Poll(question: "Where?", options: ["Garden café", "Noodle bar", "Desk salad"], votes: [3, 2, 0])))),
-            Message(sender: DemoCast.me, date: at(5), content: .text("Booking the garden café for 4 — email me at lunch@example.com"), status: .delivered),
+            booking,
             Message(sender: DemoCast.me, date: at(4.5), content: .text("and this one didn't go through"), status: .failed),
         ]
     }

@@ -58,6 +58,7 @@ public struct DemoHistory {
     ///   transcript that cannot be read.
     public init(options: Options, pageSize: Int = 100, now: Date = Date()) throws {
         let conversation = Conversation(me: DemoCast.me)
+        conversation.isGroup = true  // Alice, Bob, the bot and you: receipts show per person
         let source: any HistorySource
         var note: String?
         var store: ConversationStore?

@@ -7,7 +7,8 @@ import ParleyCore
 /// ```json
 /// {"reply": {"id": "m1", "name": "Alice", "summary": "Dinner?", "date": 786000000},
 ///  "reactions": [{"key": "👍", "senders": ["bob", "me"]}],
-///  "edits": [{"replacedAt": 786000100, "kind": "text", "body": "Dinner at 7?"}]}
+///  "edits": [{"replacedAt": 786000100, "kind": "text", "body": "Dinner at 7?"}],
+///  "readers": [{"id": "bob", "name": "Bob", "avatar": "initials"}]}
 /// ```
 ///
 /// Dates are seconds since 2001-01-01 UTC, like the `date` column; an earlier version's
@@ -31,13 +32,20 @@ struct RelationColumns: Codable, Equatable {
         var detail: String?
         var bytes: Data?
     }
+    struct Reader: Codable, Equatable {
+        var id: String
+        var name: String
+        var avatar: String
+    }
     var reply: Reply?
     var reactions: [Reactions]?
     var edits: [Edit]?
+    var readers: [Reader]?
 
     /// The column's text for `message`, or `nil` when it has no relations.
     static func text(of message: Message, payloads: PayloadRegistry) throws -> String? {
-        guard message.replyTo != nil || !message.reactions.isEmpty || !message.edits.isEmpty else { return nil }
+        guard message.replyTo != nil || !message.reactions.isEmpty || !message.edits.isEmpty || !message.readers.isEmpty
+        else { return nil }
         var record = RelationColumns()
         record.reply = message.replyTo.map {
             Reply(id: $0.id.rawValue, name: $0.senderName, summary: $0.summary, date: $0.date?.timeIntervalSinceReferenceDate)
@@ -50,6 +58,9 @@ struct RelationColumns: Codable, Equatable {
                     replacedAt: edit.replacedAt.timeIntervalSinceReferenceDate, kind: columns.kind,
                     subkind: columns.subkind, body: columns.body, detail: columns.detail, bytes: columns.bytes)
             }
+        }
+        if !message.readers.isEmpty {
+            record.readers = message.readers.map { Reader(id: $0.id, name: $0.name, avatar: AvatarColumn.text(of: $0.avatar)) }
         }
         return try ContentColumns.json(record)
     }
@@ -74,6 +85,12 @@ struct RelationColumns: Codable, Equatable {
             edits.append(MessageEdit(content: content, replacedAt: when))
         }
         message.edits = Array(edits.suffix(Message.editHistoryLimit))
+        var readers: [Sender] = []
+        for reader in record.readers ?? [] {
+            guard let avatar = AvatarColumn.avatar(from: reader.avatar) else { return false }
+            readers.append(Sender(id: reader.id, name: reader.name, avatar: avatar))
+        }
+        message.readers = readers
         if !message.edits.isEmpty { message.isEdited = true }
         return true
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import ParleyCore
 
@@ -89,6 +90,80 @@ struct RelationsTests {
         try chat.edit("a", to: .text("back"))
         #expect(chat.message("a")?.isDeleted == true)
         #expect(ChatStrings().summary(of: .deleted) == "Message deleted")
+    }
+
+    @Test("a read receipt moves forward only, from the message that held it; mine are not shown")
+    func receipts() throws {
+        let chat = chat()
+        #expect(try chat.markRead(upTo: "a", by: Fixture.alice))
+        #expect(chat.message("a")?.readers.map(\.id) == ["alice"])
+        #expect(try chat.markRead(upTo: "b", by: Fixture.alice))
+        #expect(chat.message("a")?.readers.isEmpty == true)
+        #expect(chat.message("b")?.readers.map(\.id) == ["alice"])
+        #expect(try !chat.markRead(upTo: "q", by: Fixture.alice), "never backwards")
+        #expect(try !chat.markRead(upTo: "b", by: Fixture.alice), "already there")
+        #expect(try !chat.markRead(upTo: "b", by: Fixture.me))
+        #expect(chat.message("b")?.readers.map(\.id) == ["alice"])
+        try chat.markRead(upTo: "b", by: Fixture.bob)
+        #expect(chat.message("b")?.readers.map(\.id) == ["alice", "bob"])
+        #expect(throws: ConversationError.unknownID("nope")) { try chat.markRead(upTo: "nope", by: Fixture.bob) }
+        // A receipt the hint lost (the data source replaced the messages) is still found.
+        try chat.setMessages(chat.messages)
+        chat.append(.text("later"), from: Fixture.me)
+        try chat.markRead(upTo: chat.messages.last!.id, by: Fixture.alice)
+        #expect(chat.message("b")?.readers.map(\.id) == ["bob"])
+    }
+
+    @Test("receipts show as avatars at the row's trailing edge in a group only, collapsing to +N")
+    func receiptLayout() throws {
+        let chat = chat()
+        let people = (0..<7).map { Sender(id: "p\($0)", name: "Person \($0)") }
+        for person in people { try chat.markRead(upTo: "b", by: person) }
+        #expect(layout(chat, "b").receipts == nil, "one-to-one: the delivery mark says it")
+        chat.isGroup = true
+        let row = layout(chat, "b")
+        let receipts = try #require(row.receipts)
+        #expect(receipts.readers.count == ChatMetrics.cells.maximumReceiptAvatars)
+        #expect(receipts.moreLabel == "+3")
+        #expect(receipts.moreFrame?.maxX == 60 - ChatMetrics.cells.rowInsets.right)
+        #expect(receipts.frame.minY >= row.bubble!.maxY)
+        #expect(receipts.accessibleName == "Seen by Person 0, Person 1, Person 2 and 4 others")
+        let label = ChatPresenter.accessibleLabel(
+            for: .message(chat.message("b")!), context: chat.read { Fixture.engine().grouping.context(at: 2, in: $0) },
+            style: Fixture.cellStyle)
+        #expect(label.hasSuffix("Seen by Person 0, Person 1, Person 2 and 4 others"))
+    }
+
+    @MainActor
+    @Test("the New messages line sits above the first unread message; the presenter scrolls there")
+    func unreadLine() throws {
+        let chat = chat()
+        for index in 0..<40 { chat.append(.text("later \(index)"), from: Fixture.bob) }
+        let before = layout(chat, "b")
+        let changes = Mutex<[ChangeSet]>([])
+        let observation = chat.observe { change in changes.withLock { $0.append(change) } }
+        chat.setFirstUnread("b")
+        #expect(changes.withLock { $0.last?.updated } == ["b"], "its row is laid out again")
+        let marked = layout(chat, "b")
+        let line = try #require(marked.unreadLine)
+        #expect(marked.height == before.height + ChatMetrics.cells.topLabelHeight)
+        #expect(line.maxY <= marked.content!.minY)
+        chat.setFirstUnread("a")
+        #expect(layout(chat, "b").unreadLine == nil)
+        #expect(changes.withLock { $0.last.map { Set($0.updated) } } == ["a", "b"])
+        observation.cancel()
+
+        let presenter = ChatPresenter(
+            conversation: chat, style: Fixture.cellStyle, units: .cells, measurer: MonospaceMeasurer(),
+            size: Size(width: 60, height: 12))
+        _ = presenter.frame()
+        #expect(presenter.scrollToUnread())
+        let first = presenter.frame().rows.first { $0.row.message != nil }
+        #expect(first?.row.id == .message("a") && first?.y == 0)
+        let label = presenter.frame().rows.first.map(presenter.accessibleLabel(for:))
+        #expect(label?.hasPrefix("New messages. You, ") == true)
+        chat.setFirstUnread(nil)
+        #expect(!presenter.scrollToUnread())
     }
 
     // MARK: Layout

@@ -29,8 +29,13 @@ extension GTKTests {
             messages.append(Message(
                 id: "e", sender: bob, date: start.addingTimeInterval(3_060), content: .text("Make it 13:00"),
                 edits: [MessageEdit(content: .text("Make it 12:45"), replacedAt: start.addingTimeInterval(3_070))]))
-            messages.append(Message(id: "d", sender: bob, date: start.addingTimeInterval(3_120), content: .deleted))
-            return Conversation(me: me, messages: messages)
+            var deleted = Message(id: "d", sender: bob, date: start.addingTimeInterval(3_120), content: .deleted)
+            deleted.readers = [alice, bob]
+            messages.append(deleted)
+            let conversation = Conversation(me: me, messages: messages)
+            conversation.isGroup = true
+            conversation.setFirstUnread("e")
+            return conversation
         }
 
         func show(style: ChatStyle = .light) async throws -> (MessengerView, WidgetPointer, Conversation) {
@@ -70,8 +75,12 @@ extension GTKTests {
             #expect(shown.contains("👍 2") && shown.contains("🎉"))
             let edited = try #require(view.visibleRowViews.first { $0.id == .message("e") })
             #expect(texts(edited.frame.widget).contains(style.strings.edited))
+            #expect(GTKHarness.shown(edited.frame.widget, class: "unread-line").count == 1)
             let deleted = try #require(view.visibleRowViews.first { $0.id == .message("d") })
             #expect(texts(deleted.frame.widget).contains("Message deleted"))
+            let receipts = GTKHarness.shown(deleted.frame.widget, class: "receipt")
+            #expect(receipts.count == 2)
+            #expect(receipts.allSatisfy { gtk_widget_get_width($0) == 16 })
             // The mine chip carries the class that sets it apart.
             let mine = try #require(GTKHarness.shown(reply.frame.widget, class: "mine").first)
             #expect(gtk_widget_get_width(mine) > 0)

@@ -13,6 +13,7 @@ struct RelationsStoreTests {
         var reply = Fixture.message("r", .text("Yes!"), from: Fixture.me, at: 1_001)
         reply.replyTo = ReplyQuote(question)
         reply.reactions = [Reaction("👍", by: ["alice", "bob"]), Reaction("❤️", by: ["me"])]
+        reply.readers = [Fixture.alice, Fixture.bob]
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0, 1, 2, 3])
         let edited = Message(
             id: "e", sender: Fixture.bob, date: Date(timeIntervalSinceReferenceDate: 1_002), content: .text("Nine, then"),
@@ -99,6 +100,7 @@ struct RelationsStoreTests {
             try chat.append(Fixture.message("q", .text("Dinner?")))
             let reply = chat.reply(to: "q", with: .text("Yes"))
             _ = chat.toggleReaction("👍", on: "q")
+            try chat.markRead(upTo: reply, by: Fixture.alice)
             try chat.edit(reply, to: .text("Yes, at eight"))
             chat.append(.text("oops"), from: Fixture.me)
             let oops = try #require(chat.messages.last?.id)

@@ -18,7 +18,12 @@ struct RelationsScreenTests {
         let deleted = Cast.message("d", Cast.bob, 3, .deleted)
         var blind = Cast.message("b", Cast.alice, 4, .text("Agreed"))
         blind.replyTo = ReplyQuote(id: "older", senderName: "", summary: "")
-        return Conversation(me: Cast.me, messages: [question, answer, edited, deleted, blind])
+        var receipted = blind
+        receipted.readers = [Cast.alice, Cast.bob]
+        let chat = Conversation(me: Cast.me, messages: [question, answer, edited, deleted, receipted])
+        chat.isGroup = true
+        chat.setFirstUnread("e")
+        return chat
     }
 
     func screen(_ colors: Bool = true, style: ChatStyle = .light) -> ChatScreen {
@@ -36,7 +41,9 @@ struct RelationsScreenTests {
         #expect(text.contains("👍 2"))
         #expect(text.contains("edited"))
         #expect(text.contains("Message deleted"))
+        #expect(text.contains("━ New messages ━"))
         #expect(text.contains("▎ Original message"))
+        #expect(buffer.lines.contains { $0.hasSuffix("AL BS ") }, "receipts at the trailing edge")
         // Mine is drawn in reverse video, others' not: a difference in shape, not colour.
         let frame = screen.presenter.frame()
         let row = try #require(frame.rows.first { $0.row.id == .message("a") })

@@ -102,6 +102,13 @@ extension Conversation {
             recorder.updated(id)
         }
 
+        /// Marks message `id` changed without changing it, so its row is laid out again
+        /// (its context changed: the unread line, say).
+        func touch(_ id: MessageID) {
+            guard owner.store.index(of: id) != nil else { return }
+            recorder.updated(id)
+        }
+
         // MARK: Internals
 
         func appendUnchecked(_ message: Message) {

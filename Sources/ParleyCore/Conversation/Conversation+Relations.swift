@@ -69,6 +69,65 @@ extension Conversation {
         }
     }
 
+    /// The message the "New messages" line is drawn above (the oldest the local user has
+    /// not read, when the conversation opened), or `nil` for no line.
+    public var firstUnread: MessageID? { locked { firstUnreadID } }
+
+    /// Draws the "New messages" line (``ChatStrings/unreadLine``) above message `id`, or
+    /// takes it away (`nil`); ``ChatPresenter/scrollToUnread()`` goes there.
+    public func setFirstUnread(_ id: MessageID?, animated: Bool = false) {
+        batch(animated: animated) { batch in
+            let old = firstUnreadID
+            guard old != id else { return }
+            firstUnreadID = id
+            if let old { batch.touch(old) }
+            if let id { batch.touch(id) }
+        }
+    }
+
+    /// Records that `sender` has read every message up to and including `id` (a read
+    /// receipt): `sender` joins ``Message/readers`` of `id` and leaves the message that
+    /// held their earlier receipt. A receipt never moves back to an older message, and
+    /// the local user's own receipts are not shown.
+    ///
+    /// - Returns: Whether the receipt moved.
+    /// - Throws: ``ConversationError/unknownID(_:)``.
+    @discardableResult
+    public func markRead(upTo id: MessageID, by sender: Sender, animated: Bool = true) throws(ConversationError) -> Bool {
+        guard sender.id != me.id else { return false }
+        return try batch(animated: animated) { (batch) throws(ConversationError) -> Bool in
+            guard let target = store.index(of: id) else { throw .unknownID(id) }
+            let previous = receiptIndex(of: sender.id, from: store.count - 1)
+            if let previous, previous >= target { return false }
+            if let previous {
+                let old = store[previous].id
+                try batch.update(old) { $0.readers.removeAll { $0.id == sender.id } }
+            }
+            try batch.update(id) { message in
+                message.readers.removeAll { $0.id == sender.id }
+                message.readers.append(sender)
+            }
+            receiptHints[sender.id] = id
+            return true
+        }
+    }
+
+    /// The index of the message holding `reader`'s receipt: where it was last put, else
+    /// found by searching back from `start`. Call under the lock.
+    private func receiptIndex(of reader: String, from start: Int) -> Int? {
+        if let hint = receiptHints[reader], let index = store.index(of: hint),
+            store[index].readers.contains(where: { $0.id == reader })
+        {
+            return index
+        }
+        var index = start
+        while index >= 0 {
+            if store[index].readers.contains(where: { $0.id == reader }) { return index }
+            index -= 1
+        }
+        return nil
+    }
+
     /// Shows message `id` as deleted: its row stays, saying ``ChatStrings/messageDeleted``,
     /// and its content, quote, reactions and earlier versions are gone. Whether that is
     /// for everyone or only here is the app's decision (``MessengerEvent/delete(_:scope:)``).

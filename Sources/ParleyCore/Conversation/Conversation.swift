@@ -39,6 +39,18 @@ public final class Conversation: @unchecked Sendable {
     private var nextObserverKey = 0
     private var typingExpiry: Task<Void, Never>?
     let clock: @Sendable () -> Date
+    private var groupFlag = false
+    var firstUnreadID: MessageID?
+    /// Where each reader's receipt was last seen, to move it without a search.
+    var receiptHints: [String: MessageID] = [:]
+
+    /// Whether this is a group conversation: its rows then show who has read up to them
+    /// (small avatars under the message, ``Message/readers``); one-to-one conversations
+    /// show the delivery mark only. Set it before the conversation is shown.
+    public var isGroup: Bool {
+        get { locked { groupFlag } }
+        set { locked { groupFlag = newValue } }
+    }
 
     /// Creates a conversation.
     ///
@@ -80,7 +92,9 @@ public final class Conversation: @unchecked Sendable {
     public func read<Result>(_ body: (RowList) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
-        return try body(RowList(store: store, history: history, newer: newerHistory, typers: typers.map(\.sender), me: me))
+        return try body(RowList(
+            store: store, history: history, newer: newerHistory, typers: typers.map(\.sender), me: me, isGroup: groupFlag,
+            firstUnread: firstUnreadID))
     }
 
     // MARK: Add and forget

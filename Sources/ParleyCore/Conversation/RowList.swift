@@ -13,13 +13,22 @@ public struct RowList {
     public let typers: [Sender]
     /// The local user.
     public let me: Sender
+    /// Whether the conversation is a group (``Conversation/isGroup``).
+    public let isGroup: Bool
+    /// The message the "New messages" line is above (``Conversation/firstUnread``).
+    public let firstUnread: MessageID?
 
-    init(store: MessageStore, history: HistoryIndicator, newer: HistoryIndicator, typers: [Sender], me: Sender) {
+    init(
+        store: MessageStore, history: HistoryIndicator, newer: HistoryIndicator, typers: [Sender], me: Sender,
+        isGroup: Bool = false, firstUnread: MessageID? = nil
+    ) {
         self.store = store
         self.history = history
         self.newer = newer
         self.typers = typers
         self.me = me
+        self.isGroup = isGroup
+        self.firstUnread = firstUnread
     }
 
     /// The number of rows.

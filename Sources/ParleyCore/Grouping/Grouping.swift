@@ -47,6 +47,7 @@ public struct Grouping: Sendable {
         let position = isNotice ? GroupPosition.single : GroupPosition(joinsPrevious: joinsPrevious, joinsNext: joinsNext)
 
         var context = RowContext(side: side, position: position, topLabel: topLabel)
+        if message.id == rows.firstUnread { context.showsUnreadLine = true }
         guard !isNotice else { return context }
         let flat = layout == .flat
         context.showsName = position.isGroupStart && (flat || (side == .incoming && showsIncomingNames))
@@ -56,6 +57,7 @@ public struct Grouping: Sendable {
         if side == .outgoing, message.status == .failed {
             context.bottomLabel = strings.notDelivered
         }
+        if rows.isGroup, !message.readers.isEmpty { context.readers = message.readers }
         if !message.reactions.isEmpty {
             let me = rows.me.id
             context.myReactions = Set(message.reactions.lazy.filter { $0.senders.contains(me) }.map(\.key))

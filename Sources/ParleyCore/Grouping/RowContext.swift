@@ -24,6 +24,10 @@ public struct RowContext: Hashable, Sendable {
     public var time: String
     /// The reactions of the message the local user made (their keys), drawn highlighted.
     public var myReactions: Set<String> = []
+    /// Who has read up to this message, shown under it in group conversations.
+    public var readers: [Sender] = []
+    /// Whether the "New messages" line is above this message.
+    public var showsUnreadLine = false
 
     /// Creates a context; front ends normally get contexts from ``RowList/context(at:)``.
     public init(

@@ -8,6 +8,8 @@ public struct RowLayout: Hashable, Sendable {
     public var height: Double
     /// A day separator or time label, spanning the row.
     public var topLabel: Rect?
+    /// The "New messages" line above the first unread message, spanning the row.
+    public var unreadLine: Rect?
     /// The sender's name.
     public var nameLabel: Rect?
     /// The time beside the name in flat (Slack-like) rows: ``RowContext/time``.
@@ -34,6 +36,8 @@ public struct RowLayout: Hashable, Sendable {
     public var editedMark: Rect?
     /// Reaction chips under the bubble, in order, the "+N" chip last.
     public var reactions: [ReactionChip] = []
+    /// Who has read up to this message, in a group (``RowContext/readers``).
+    public var receipts: ReadReceiptsLayout?
     /// A label under the bubble ("Not delivered"), or the typing row's label.
     public var bottomLabel: Rect?
     /// The delivery status mark of an outgoing message.

@@ -80,10 +80,14 @@ struct RowLayoutBuilder {
                 available: available)
             bottom = layout.reactions.map(\.frame.maxY).max() ?? bottom
         }
+        if !context.readers.isEmpty {
+            layout.receipts = receipts(context.readers, top: bottom + metrics.reactionGap)
+            bottom = layout.receipts?.frame.maxY ?? bottom
+        }
         if context.showsAvatar {
             let size = metrics.avatarSize
             let x = side == .incoming ? metrics.rowInsets.left : width - metrics.rowInsets.right - size.width
-            let avatarY = style.avatarPlacement == .groupStart ? bubble.minY : max(y, bottom - size.height)
+            let avatarY = style.avatarPlacement == .groupStart ? bubble.minY : max(y, bubble.maxY - size.height)
             let avatar = Rect(x: x, y: avatarY, width: size.width, height: size.height)
             layout.avatar = avatar
             bottom = max(bottom, avatar.maxY)
@@ -138,6 +142,10 @@ struct RowLayoutBuilder {
                 message.reactions, mine: context.myReactions, top: bubble.maxY + metrics.reactionGap,
                 from: x, trailing: false, available: available)
             bottom = layout.reactions.map(\.frame.maxY).max() ?? bottom
+        }
+        if !context.readers.isEmpty {
+            layout.receipts = receipts(context.readers, top: bottom + metrics.reactionGap)
+            bottom = layout.receipts?.frame.maxY ?? bottom
         }
         if statusColumn > 0 {
             layout.status = Rect(
@@ -231,6 +239,12 @@ struct RowLayoutBuilder {
         var y = context.position.isGroupStart ? metrics.groupSpacing : metrics.messageSpacing
         if context.topLabel != nil {
             layout.topLabel = Rect(
+                x: metrics.rowInsets.left, y: y, width: max(0, width - metrics.rowInsets.horizontal),
+                height: metrics.topLabelHeight)
+            y += metrics.topLabelHeight
+        }
+        if context.showsUnreadLine {
+            layout.unreadLine = Rect(
                 x: metrics.rowInsets.left, y: y, width: max(0, width - metrics.rowInsets.horizontal),
                 height: metrics.topLabelHeight)
             y += metrics.topLabelHeight
@@ -405,6 +419,31 @@ struct RowLayoutBuilder {
         let x = style.layout == .flat ? body.content.minX : body.size.width - rightInset - size.width
         body.edited = Rect(x: x, y: y, width: size.width, height: size.height)
         body.size.height += size.height
+    }
+
+    /// The avatars of `readers` on one line at the row's trailing edge from `top`, at most
+    /// ``ChatMetrics/maximumReceiptAvatars`` and "+N" for the rest.
+    private func receipts(_ readers: [Sender], top: Double) -> ReadReceiptsLayout {
+        let size = metrics.receiptAvatarSize
+        let gap = metrics.unitAspect == 1 ? 2.0 : 1
+        let shown = readers.prefix(max(1, metrics.maximumReceiptAvatars))
+        let hidden = readers.count - shown.count
+        let moreLabel = hidden > 0 ? style.strings.moreReactions(hidden) : nil
+        let moreWidth = moreLabel.map { measurer.measure($0, font: style.labelFont, maxWidth: .infinity).size.width.rounded(.up) } ?? 0
+        let trailing = width - metrics.rowInsets.right
+        var x = trailing - moreWidth - (moreLabel == nil ? 0 : gap)
+        var placed: [ReadReceiptsLayout.Reader] = []
+        for reader in shown.reversed() {
+            x -= size.width
+            placed.insert(.init(frame: Rect(x: x, y: top, width: size.width, height: size.height), sender: reader), at: 0)
+            x -= gap
+        }
+        let left = max(metrics.rowInsets.left, (placed.first?.frame.minX ?? trailing - moreWidth))
+        return ReadReceiptsLayout(
+            frame: Rect(x: left, y: top, width: max(0, trailing - left), height: size.height), readers: placed,
+            moreLabel: moreLabel,
+            moreFrame: moreLabel.map { _ in Rect(x: trailing - moreWidth, y: top, width: moreWidth, height: size.height) },
+            accessibleName: style.strings.seenBy(readers.map { InertText.singleLine($0.name) }))
     }
 
     /// The chips of `reactions` on one line from `x` (leading, or trailing when

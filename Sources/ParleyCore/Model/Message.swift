@@ -29,8 +29,11 @@ public struct Message: Identifiable, Sendable {
     public var replyTo: ReplyQuote?
     /// Emoji reactions, in the order each was first used.
     public var reactions: [Reaction]
-    /// Earlier versions, oldest first (see ``Conversation/edit(_:to:animated:)``).
+    /// Earlier versions, oldest first (see ``Conversation/edit(_:to:at:animated:)``).
     public var edits: [MessageEdit]
+    /// Those for whom this is the newest message they have read (read receipts, see
+    /// ``Conversation/markRead(upTo:by:animated:)``); group chats show them under it.
+    public var readers: [Sender] = []
     /// Bumped by the conversation each time the message changes in a way that shows.
     ///
     /// Part of the layout cache key. Apps never need to set it.
@@ -96,5 +99,6 @@ public struct Message: Identifiable, Sendable {
             && sender.avatar == other.sender.avatar && date == other.date
             && status == other.status && isEdited == other.isEdited && content == other.content
             && replyTo == other.replyTo && reactions == other.reactions && edits == other.edits
+            && readers.map(\.id) == other.readers.map(\.id) && readers.map(\.name) == other.readers.map(\.name)
     }
 }

@@ -22,9 +22,21 @@ extension ChatPresenter {
             let outgoing = context?.side == .outgoing
             let who = outgoing ? strings.you : InertText.singleLine(message.sender.name)
             let time = context.map(\.time).flatMap { $0.isEmpty ? nil : $0 } ?? Grouping(style: style).timeText(message.date)
-            var label = "\(who), \(time): " + strings.summary(of: message.content)
+            var label = context?.showsUnreadLine == true ? strings.unreadLine + ". " : ""
+            label += "\(who), \(time): "
+            if let quote = message.replyTo, !message.isDeleted {
+                let name = quote.senderName.isEmpty ? strings.quoteUnavailable : quote.senderName
+                label += strings.inReplyTo(name) + ": "
+            }
+            label += strings.summary(of: message.content)
             if outgoing { label += " (\(strings.name(of: message.status)))" }
             if message.isEdited { label += ", " + strings.edited.lowercased() }
+            if !message.reactions.isEmpty {
+                label += ", " + message.reactions.prefix(8).map { "\($0.key) \($0.count)" }.joined(separator: " ")
+            }
+            if let readers = context?.readers, !readers.isEmpty {
+                label += ", " + strings.seenBy(readers.map { InertText.singleLine($0.name) })
+            }
             return label
         }
     }

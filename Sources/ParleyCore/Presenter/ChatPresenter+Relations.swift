@@ -17,6 +17,17 @@ extension ChatPresenter {
         return found
     }
 
+    /// Scrolls so that the "New messages" line (``Conversation/firstUnread``) is at the top,
+    /// with the unread messages under it (the badge counts those not yet seen).
+    ///
+    /// - Returns: Whether the line's message is loaded (and now at the top).
+    @discardableResult
+    public func scrollToUnread() -> Bool {
+        guard let id = conversation.firstUnread, viewport.scroll(to: .message(id), at: .top) else { return false }
+        onNeedsDisplay?()
+        return true
+    }
+
     /// Draws message `id` highlighted for ``highlightDuration``.
     public func highlight(_ id: MessageID) {
         highlighted = id

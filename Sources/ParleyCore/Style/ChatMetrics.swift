@@ -63,6 +63,10 @@ public struct ChatMetrics: Hashable, Sendable {
     public var reactionGap: Double = 4
     /// The most chips a message shows before one "+N" chip stands for the rest.
     public var maximumReactionChips: Int = 6
+    /// The size of a read receipt's avatar under a message in a group.
+    public var receiptAvatarSize = Size(width: 16, height: 16)
+    /// The most receipt avatars a message shows before "+N" stands for the rest.
+    public var maximumReceiptAvatars: Int = 5
 
     /// Creates metrics; start from ``points`` or ``cells`` and change what differs.
     public init(
@@ -125,6 +129,8 @@ public struct ChatMetrics: Hashable, Sendable {
         metrics.reactionSpacing = 1
         metrics.reactionGap = 0
         metrics.maximumReactionChips = 4
+        metrics.receiptAvatarSize = Size(width: 2, height: 1)
+        metrics.maximumReceiptAvatars = 4
         return metrics
     }()
 

@@ -19,6 +19,8 @@ public struct ChatStrings: Sendable {
     public var yesterday = "Yesterday"
     /// The mark inside an edited message's bubble.
     public var edited = "edited"
+    /// The line above the first unread message.
+    public var unreadLine = "New messages"
     /// What a deleted message's bubble says.
     public var messageDeleted = "Message deleted"
     /// A reply's quote of a message Parley never saw (quoted by id alone).
@@ -27,10 +29,22 @@ public struct ChatStrings: Sendable {
     public var reply = "Reply"
     /// The message menu's item that opens the reaction picker; the picker's name.
     public var react = "React"
+    /// How an accessible name introduces a reply's quote, given the quoted sender's name.
+    public var inReplyTo: @Sendable (_ name: String) -> String = { "in reply to \($0)" }
     /// The composer's line above the text while replying, given the quoted sender's name.
     public var replyingTo: @Sendable (_ name: String) -> String = { "Replying to \($0)" }
     /// The button that stops replying.
     public var cancelReply = "Cancel reply"
+    /// The accessible name of a message's read receipts in a group, given the readers'
+    /// names: "Seen by Alice and Bob".
+    public var seenBy: @Sendable (_ names: [String]) -> String = { names in
+        switch names.count {
+        case 0: return ""
+        case 1: return "Seen by \(names[0])"
+        case 2...4: return "Seen by " + names.dropLast().joined(separator: ", ") + " and " + names.last!
+        default: return "Seen by " + names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) others"
+        }
+    }
     /// The chip standing for reactions that do not fit, given how many emoji it hides.
     public var moreReactions: @Sendable (_ count: Int) -> String = { "+\($0)" }
     /// A reaction chip's accessible name, given the emoji, its count and whether the

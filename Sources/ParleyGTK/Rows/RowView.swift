@@ -25,6 +25,8 @@ final class RowView {
 
     private weak var host: (any RowHost)?
     private var topLabelWidget: WidgetPointer?
+    private var unreadLineWidget: WidgetPointer?
+    private var unreadLine: WidgetPointer { unreadLineWidget ?? make(\.unreadLineWidget, label("unread-line", centered: true)) }
     private var nameLabelWidget: WidgetPointer?
     private var timeLabelWidget: WidgetPointer?
     private var statusLabelWidget: WidgetPointer?
@@ -34,6 +36,8 @@ final class RowView {
     private var historyView: HistoryRowView?
     private var reactionsView: ReactionsView?
     private var reactions: ReactionsView { reactionsView ?? make(\.reactionsView, ReactionsView(parent: frame)) }
+    private var receiptsView: ReceiptsView?
+    private var receipts: ReceiptsView { receiptsView ?? make(\.receiptsView, ReceiptsView(parent: frame)) }
     /// Whether the row is drawn highlighted (a quote led to it).
     private(set) var isHighlighted = false
     private var topLabel: WidgetPointer { topLabelWidget ?? make(\.topLabelWidget, label("top-label", centered: true)) }
@@ -80,7 +84,7 @@ final class RowView {
     /// readers follow the widget order).
     private func keepInReadingOrder(_ part: WidgetPointer) {
         let order = [
-            topLabelWidget, nameLabelWidget, timeLabelWidget, avatarView?.widget, bubbleView?.widget, statusLabelWidget,
+            topLabelWidget, unreadLineWidget, nameLabelWidget, timeLabelWidget, avatarView?.widget, bubbleView?.widget, statusLabelWidget,
             bottomLabelWidget,
         ]
         guard let rank = order.firstIndex(where: { $0 == part }) else { return }
@@ -221,6 +225,11 @@ final class RowView {
             } else {
                 Self.hide(topLabelWidget)
             }
+            if layoutHas(\.unreadLine) {
+                show(unreadLine, style.strings.unreadLine, font: style.labelFont, host: host)
+            } else {
+                Self.hide(unreadLineWidget)
+            }
             // Name, and in flat rows the time beside it.
             if layoutHas(\.nameLabel) {
                 show(nameLabel, message.sender.name, font: style.nameFont, host: host)
@@ -236,6 +245,7 @@ final class RowView {
             bubble.show(message, context: context, layout: layout, host: host)
             if layout.hasTail { tailColor = style[side].bubbleColor; tailSide = side }
             if layout.reactions.isEmpty { reactionsView?.hide() } else { reactions.show(layout.reactions, host: host) }
+            if let shown = layout.receipts { receipts.show(shown, host: host) } else { receiptsView?.hide() }
             // Delivery mark.
             if layoutHas(\.status) {
                 show(statusLabel, style.strings.mark(for: message.status), font: style.labelFont, host: host)
@@ -279,12 +289,14 @@ final class RowView {
 
     private func hideMessageParts(keepBubble: Bool = false) {
         Self.hide(topLabelWidget)
+        Self.hide(unreadLineWidget)
         Self.hide(nameLabelWidget)
         Self.hide(timeLabelWidget)
         Self.hide(statusLabelWidget)
         Self.hide(bottomLabelWidget)
         avatarView?.hide()
         reactionsView?.hide()
+        receiptsView?.hide()
         if !keepBubble { bubbleView?.hide() }
     }
 
@@ -312,6 +324,7 @@ final class RowView {
             if let content = layout.content ?? layout.bubble { history.place(content, rowHeight: layout.height) }
         case .typing, .message:
             place(topLabelWidget, layout.topLabel)
+            place(unreadLineWidget, layout.unreadLine)
             place(nameLabelWidget, layout.nameLabel)
             place(timeLabelWidget, layout.timeLabel)
             place(statusLabelWidget, layout.status)
@@ -319,6 +332,7 @@ final class RowView {
             if let rect = layout.avatar { avatarView?.place(rect) }
             if let rect = layout.bubble { bubbleView?.place(rect, layout: layout) }
             reactionsView?.place()
+            receiptsView?.place()
         }
     }
 

@@ -47,6 +47,7 @@ struct StyleSheet {
             \(s) bubble { border-radius: 0; }
             \(s) label.name { color: \(style.nameColor.css); }
             \(s) label.top-label, \(s) label.bottom-label { color: \(style.labelColor.css); }
+            \(s) label.unread-line { color: \(style.outgoing.bubbleColor.css); font-weight: bold; border-bottom: 1px solid \(style.outgoing.bubbleColor.withAlpha(0.5).css); }
             \(s) label.bottom-label.failed, \(s) label.status.failed { color: \(style.failureColor.css); }
             \(s) label.status { color: \(style.labelColor.css); }
             \(s) label.status.read { color: \(style.outgoing.bubbleColor.css); }
@@ -66,6 +67,8 @@ struct StyleSheet {
             \(s) reaction { border-radius: 9999px; background-color: \(style.isDark ? "alpha(white, 0.10)" : "alpha(black, 0.06)"); border: 1px solid transparent; color: \(style.incoming.textColor.css); }
             \(s) reaction.mine { background-color: \(style.outgoing.bubbleColor.withAlpha(0.22).css); border-color: \(style.outgoing.bubbleColor.css); font-weight: bold; }
             \(s) reaction.more { color: \(style.labelColor.css); }
+            \(s) avatar.receipt label { font-size: 7pt; font-weight: 600; }
+            \(s) label.receipts-more { color: \(style.labelColor.css); font-size: smaller; }
             \(s) bubble.deleted > label.body { font-style: italic; opacity: 0.75; }
             \(s) label.edited-mark { opacity: 0.7; font-size: smaller; }
             \(s) quote-bar { border-radius: 2px; }

@@ -54,6 +54,9 @@ struct RowPainter {
         if let label = context.topLabel, let rect = layout.topLabel {
             drawSeparator(label, CellRect(rect, dy: dy), &buffer)
         }
+        if let rect = layout.unreadLine {
+            drawSeparator(style.strings.unreadLine, CellRect(rect, dy: dy), style: palette.unreadLine, &buffer)
+        }
         if let rect = layout.nameLabel {
             let area = CellRect(rect, dy: dy)
             buffer.put(message.sender.name, x: area.x, y: area.y, style: palette.name(for: message.sender), maxWidth: area.width)
@@ -78,6 +81,7 @@ struct RowPainter {
             buffer.put(style.strings.edited, x: area.x, y: area.y, style: palette.text(context.side).adding(.dim), maxWidth: area.width)
         }
         for chip in layout.reactions { drawChip(chip, dy, &buffer) }
+        if let receipts = layout.receipts { drawReceipts(receipts, dy, &buffer) }
         if message.id == highlighted || message.id == selected, let rect = layout.bubble {
             // A bar in the gutter beside the bubble (a shape, so it shows without colours
             // too): heavy for the selection, in the accent colour for a highlight.
@@ -267,6 +271,20 @@ struct RowPainter {
         buffer.put(text, x: area.x + 1, y: area.y, style: look, maxWidth: max(0, area.width - 2))
     }
 
+    /// Who has read up to here: each reader's initials on their colour, then "+N".
+    private func drawReceipts(_ receipts: ReadReceiptsLayout, _ dy: Double, _ buffer: inout CellBuffer) {
+        for reader in receipts.readers {
+            let area = CellRect(reader.frame, dy: dy)
+            let badge = palette.avatar(for: reader.sender)
+            buffer.fill(area, style: badge)
+            buffer.put(clipped(reader.sender.initials, to: area.width), x: area.x, y: area.y, style: badge, maxWidth: area.width)
+        }
+        if let label = receipts.moreLabel, let frame = receipts.moreFrame {
+            let area = CellRect(frame, dy: dy)
+            buffer.put(label, x: area.x, y: area.y, style: palette.label, maxWidth: area.width)
+        }
+    }
+
     /// `text` cut to `width` columns with "…" when it is wider.
     private func clipped(_ text: String, to width: Int) -> String {
         guard TerminalWidth.columns(of: text) > width else { return text }
@@ -282,12 +300,15 @@ struct RowPainter {
         return result + "…"
     }
 
-    private func drawSeparator(_ label: String, _ area: CellRect, _ buffer: inout CellBuffer) {
+    /// A line across the row with `label` in its middle: a day separator, or (in `style`,
+    /// heavy) the "New messages" line.
+    private func drawSeparator(_ label: String, _ area: CellRect, style: CellStyle? = nil, _ buffer: inout CellBuffer) {
         let text = " \(label) "
         let width = min(area.width, TerminalWidth.columns(of: text))
         let start = area.x + (area.width - width) / 2
-        buffer.fill(CellRect(x: area.x, y: area.y, width: area.width, height: 1), symbol: "─", style: palette.label)
-        buffer.put(text, x: start, y: area.y, style: palette.label.adding(.bold), maxWidth: area.width)
+        let look = style ?? palette.label
+        buffer.fill(CellRect(x: area.x, y: area.y, width: area.width, height: 1), symbol: style == nil ? "─" : "━", style: look)
+        buffer.put(text, x: start, y: area.y, style: look.adding(.bold), maxWidth: area.width)
     }
 
     private func drawAvatar(_ sender: Sender, _ area: CellRect, _ buffer: inout CellBuffer) {

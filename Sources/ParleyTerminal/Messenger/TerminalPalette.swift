@@ -64,6 +64,10 @@ public struct TerminalPalette: Sendable {
     var read: CellStyle { CellStyle(foreground: usesColor ? TerminalColor(style.outgoing.bubbleColor) : .default, attributes: .bold) }
     /// Chrome: header, input bar frame, buttons.
     var chrome: CellStyle { CellStyle(foreground: color(style.labelColor)) }
+    /// The "New messages" line: the accent colour on the list's background.
+    var unreadLine: CellStyle {
+        CellStyle(foreground: usesColor ? TerminalColor(style.outgoing.bubbleColor) : .default, attributes: .bold)
+    }
     /// The accent used for buttons and the unread marker.
     var accent: CellStyle {
         usesColor
