@@ -48,6 +48,7 @@ struct DemoApp {
             conversation: conversation, style: style, inputBar: bar, title: title,
             columns: options.columns, rows: options.rows, usesColor: options.usesColor)
         screen.register(kind: Poll.kind, PollRenderer.draw)
+        if let draft = history.savedDraft { bar.draft = draft }
         let pager = history.pager
         // Failures show through the save states below (they stay queued and retried).
         mirror = history.mirror { _ in }
@@ -60,7 +61,7 @@ struct DemoApp {
         if let store = history.store { bot.keepsMessage = { @Sendable in await store.flush() } }
         let presenter = screen.presenter
         // The screen sends in the present (after a jump it returns there first).
-        bar.onSend { text in
+        bar.onSend { text, reply in
             if let request = JumpCommand.parse(text) {
                 Task { @MainActor in
                     switch request {
@@ -70,7 +71,7 @@ struct DemoApp {
                 }
                 return
             }
-            let id = conversation.append(.text(text), status: .sending)
+            let id = conversation.append(.text(text), status: .sending, replyTo: reply)
             bot.userSent(id, text: text)
         }
         // What the demo does with taps: a real app would open links and profiles.

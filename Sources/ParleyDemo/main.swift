@@ -82,7 +82,7 @@ if headless {
 do {
     let messenger = try TerminalMessenger(screen: app.screen, environment: environment)
     try await messenger.run()
-    if let unsaved = app.history.close() { DemoConsole.error(unsaved, program: "parley-demo") }
+    if let unsaved = app.history.close(keeping: app.screen.inputBar.draft) { DemoConsole.error(unsaved, program: "parley-demo") }
     if let note = app.historyNote { DemoConsole.print(note) }
 } catch {
     fail("\(error)")

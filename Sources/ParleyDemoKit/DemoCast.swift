@@ -93,6 +93,9 @@ public enum DemoConversation {
         }
     }
 
+    /// The first message of the recent ones "you" have not read: the New messages line.
+    public static let firstUnread: MessageID = "recent-view"
+
     /// The recent messages: every kind on screen, with a reply, reactions, an edited
     /// message (with its earlier version) and a deleted one.
     public static func recent(now: Date) -> [Message] {

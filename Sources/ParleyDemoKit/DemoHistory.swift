@@ -89,6 +89,8 @@ public struct DemoHistory {
             source = opened
             store = opened
         }
+        // The line above what "you" have not read yet, as a messenger opens a conversation.
+        if options.transcript == nil { conversation.setFirstUnread(DemoConversation.firstUnread) }
         self.conversation = conversation
         self.pager = HistoryPager(conversation: conversation, source: source, pageSize: pageSize)
         self.note = note
@@ -97,14 +99,20 @@ public struct DemoHistory {
         self.isTranscript = options.transcript != nil
     }
 
-    /// Writes what the mirror still has queued (waiting at most two seconds), then closes
+    /// The composer's text and reply saved when the demo last closed, if any.
+    public var savedDraft: Draft? { (try? store?.draft()) ?? nil }
+
+    /// Saves `draft` (the composer's unsent text), writes what the mirror still has
+    /// queued (waiting at most two seconds), then closes
     /// the store, folding its write-ahead log into the file: call when the demo ends
     /// (`exit` runs no deinitializers).
     ///
     /// - Returns: A sentence about what could not be saved, for standard error; `nil`
     ///   when everything was (or there is no store).
     @discardableResult
-    public func close() -> String? {
+    public func close(keeping draft: Draft? = nil) -> String? {
+        // What the composer held comes back next time, as in a real messenger.
+        if let draft, let store { try? store.saveDraft(draft) }
         guard let unsaved = store?.close(), !unsaved.isEmpty else { return nil }
         return unsaved.description
     }

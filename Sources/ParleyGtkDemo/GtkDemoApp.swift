@@ -48,6 +48,7 @@ final class GtkDemoApp {
         history = try DemoHistory(options: options.history)
         let style = options.theme.flatMap(DemoArguments.style(named:)) ?? DesktopAppearance.style(light: .iMessage, dark: .dark)
         screen = ChatScreen(conversation: history.conversation, style: style)
+        if let draft = history.savedDraft { screen.inputBar.draft = draft }
         DesktopAppearance.matchGtkWidgets(to: style)
         let bot = DemoBot(conversation: history.conversation, pace: options.pace, helpText: Self.helpText)
         // Sent means saved: the mark waits for the store to have the message on disk.
@@ -78,7 +79,7 @@ final class GtkDemoApp {
         screen.register(kind: Poll.kind) { content, id in Widget(gtkWidget: PollWidget.make(content, id)) }
         let messages = screen.messages
         // The screen sends in the present (after a jump it returns there first).
-        screen.inputBar.onSend { text in
+        screen.inputBar.onSend { text, reply in
             if let request = JumpCommand.parse(text) {
                 Task { @MainActor in
                     switch request {
@@ -88,7 +89,7 @@ final class GtkDemoApp {
                 }
                 return
             }
-            let id = conversation.append(.text(text), status: .sending)
+            let id = conversation.append(.text(text), status: .sending, replyTo: reply)
             bot.userSent(id, text: text)
         }
         screen.inputBarView.onSendAttachments { attachments in

@@ -71,5 +71,5 @@ let status = application.run { window in
         fail("cannot open \(options.history.transcript ?? "the conversation"): \(error.localizedDescription)")
     }
 }
-if let unsaved = demo?.history.close() { DemoConsole.error(unsaved, program: "parley-gtk-demo") }
+if let unsaved = demo?.history.close(keeping: demo?.screen.inputBar.draft) { DemoConsole.error(unsaved, program: "parley-gtk-demo") }
 exit(status)

@@ -47,15 +47,21 @@ enum Schema {
         CREATE INDEX messages_by_date ON messages (date, id);
         """
 
-    /// Version 2: `relations` (JSON, or `NULL`) holds a message's reply quote, reactions
-    /// and earlier versions (see ``RelationColumns``).
+    /// Version 2: `relations` (JSON, or `NULL`) holds a message's reply quote, reactions,
+    /// earlier versions and read receipts (see ``RelationColumns``); `drafts` holds the
+    /// composer's unsent text and reply (one row).
     static let version2 = """
         ALTER TABLE messages ADD COLUMN relations TEXT;
+        CREATE TABLE drafts (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            text TEXT NOT NULL,
+            reply TEXT
+        );
         """
 
     /// The tables and indexes the current version has; a file at the current version
     /// without one of them is damaged.
-    static let currentObjects: Set<String> = ["senders", "messages", "messages_by_date"]
+    static let currentObjects: Set<String> = ["senders", "messages", "messages_by_date", "drafts"]
 
     /// What an open file's header says, read before anything is written.
     struct Header {

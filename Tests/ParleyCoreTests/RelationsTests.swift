@@ -321,6 +321,22 @@ struct RelationsTests {
     }
 
     @MainActor
+    @Test("a draft is the composer's text and reply; setting one puts both back")
+    func drafts() {
+        let bar = InputBar(metrics: .cells)
+        #expect(bar.draft.isEmpty)
+        bar.text = "half-written\nsecond line"
+        bar.replyTarget = ReplyQuote(id: "q", senderName: "Alice", summary: "Dinner?")
+        let kept = bar.draft
+        #expect(kept == Draft(text: "half-written\nsecond line", replyTo: ReplyQuote(id: "q", senderName: "Alice", summary: "Dinner?")))
+        bar.draft = Draft(text: "")
+        #expect(bar.text.isEmpty && bar.replyTarget == nil)
+        bar.draft = kept
+        #expect(bar.text == kept.text && bar.replyTarget == kept.replyTo)
+        #expect(Draft(text: " \n\t").isEmpty && !Draft(text: "", replyTo: kept.replyTo).isEmpty)
+    }
+
+    @MainActor
     @Test("keyboard selection walks the messages, skipping notices and deleted ones")
     func selection() throws {
         let chat = chat()

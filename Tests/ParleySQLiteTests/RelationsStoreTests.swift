@@ -91,6 +91,26 @@ struct RelationsStoreTests {
         }
     }
 
+    @Test("the composer's draft is kept in the file, replaced by the next, removed when empty")
+    func drafts() async throws {
+        try await withDatabase { path in
+            let store = try ConversationStore(path: path)
+            #expect(try store.draft() == nil)
+            let draft = Draft(text: "half-written 🙂\n\u{1B}[31m", replyTo: ReplyQuote(id: "q", senderName: "Alice", summary: "Dinner?", date: Date(timeIntervalSinceReferenceDate: 5)))
+            try store.saveDraft(draft)
+            store.close()
+            let reopened = try ConversationStore(path: path)
+            #expect(try reopened.draft() == draft)
+            try reopened.saveDraft(Draft(text: "just text"))
+            #expect(try reopened.draft() == Draft(text: "just text"))
+            try reopened.saveDraft(Draft(text: "  "))
+            #expect(try reopened.draft() == nil)
+            try reopened.saveDraft(draft)
+            try reopened.saveDraft(nil)
+            #expect(try reopened.draft() == nil)
+        }
+    }
+
     @Test("a mirrored conversation saves reactions, edits, replies and deletions as they happen")
     func mirrored() async throws {
         try await withDatabase { path in

@@ -82,6 +82,16 @@ public final class InputBar {
         }
     }
 
+    /// The composer's text and reply target, to keep per conversation: read it when the
+    /// user leaves, set it when they return (setting it replaces both).
+    public var draft: Draft {
+        get { Draft(text: text, replyTo: replyTarget) }
+        set {
+            text = newValue.text
+            replyTarget = newValue.replyTo
+        }
+    }
+
     /// The words of the reply line (``ChatStrings/replyingTo``, ``ChatStrings/cancelReply``):
     /// a chat screen sets its style's.
     public var strings = ChatStrings()
