@@ -80,7 +80,7 @@ extension GTKTests {
             #expect(texts(deleted.frame.widget).contains("Message deleted"))
             let receipts = GTKHarness.shown(deleted.frame.widget, class: "receipt")
             #expect(receipts.count == 2)
-            #expect(receipts.allSatisfy { gtk_widget_get_width($0) == 16 })
+            #expect(receipts.allSatisfy { gtk_widget_get_width($0) == 18 })
             // The mine chip carries the class that sets it apart.
             let mine = try #require(GTKHarness.shown(reply.frame.widget, class: "mine").first)
             #expect(gtk_widget_get_width(mine) > 0)

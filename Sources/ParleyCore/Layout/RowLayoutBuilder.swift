@@ -425,7 +425,7 @@ struct RowLayoutBuilder {
     /// ``ChatMetrics/maximumReceiptAvatars`` and "+N" for the rest.
     private func receipts(_ readers: [Sender], top: Double) -> ReadReceiptsLayout {
         let size = metrics.receiptAvatarSize
-        let gap = metrics.unitAspect == 1 ? 2.0 : 1
+        let gap = metrics.unitAspect == 1 ? 3.0 : 1
         let shown = readers.prefix(max(1, metrics.maximumReceiptAvatars))
         let hidden = readers.count - shown.count
         let moreLabel = hidden > 0 ? style.strings.moreReactions(hidden) : nil

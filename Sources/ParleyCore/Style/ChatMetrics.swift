@@ -64,7 +64,7 @@ public struct ChatMetrics: Hashable, Sendable {
     /// The most chips a message shows before one "+N" chip stands for the rest.
     public var maximumReactionChips: Int = 6
     /// The size of a read receipt's avatar under a message in a group.
-    public var receiptAvatarSize = Size(width: 16, height: 16)
+    public var receiptAvatarSize = Size(width: 18, height: 18)
     /// The most receipt avatars a message shows before "+N" stands for the rest.
     public var maximumReceiptAvatars: Int = 5
 

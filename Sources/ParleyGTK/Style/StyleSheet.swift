@@ -67,7 +67,7 @@ struct StyleSheet {
             \(s) reaction { border-radius: 9999px; background-color: \(style.isDark ? "alpha(white, 0.10)" : "alpha(black, 0.06)"); border: 1px solid transparent; color: \(style.incoming.textColor.css); }
             \(s) reaction.mine { background-color: \(style.outgoing.bubbleColor.withAlpha(0.22).css); border-color: \(style.outgoing.bubbleColor.css); font-weight: bold; }
             \(s) reaction.more { color: \(style.labelColor.css); }
-            \(s) avatar.receipt label { font-size: 7pt; font-weight: 600; }
+            \(s) avatar.receipt label { font-size: 6pt; font-weight: 600; }
             \(s) label.receipts-more { color: \(style.labelColor.css); font-size: smaller; }
             \(s) bubble.deleted > label.body { font-style: italic; opacity: 0.75; }
             \(s) label.edited-mark { opacity: 0.7; font-size: smaller; }
