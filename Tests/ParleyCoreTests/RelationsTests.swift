@@ -207,6 +207,25 @@ struct RelationsTests {
         #expect(after.height == before.height + 1)
     }
 
+    @Test("with message times on, each bubble ends with its time, after the edited mark on the same line")
+    func messageTimes() throws {
+        let chat = chat()
+        try chat.edit("a", to: .text("Eight it is"))
+        var style = Fixture.cellStyle
+        style.showsMessageTimes = true
+        let edited = layout(chat, "a", style: style)
+        let time = try #require(edited.timeMark)
+        let mark = try #require(edited.editedMark)
+        #expect(time.minY == mark.minY && time.minX > mark.maxX)
+        #expect(time.maxX == edited.bubble!.maxX - ChatMetrics.cells.bubbleInsets.right)
+        #expect(time.width == 5, "12:01 in the rules' 24-hour clock")
+        let plain = layout(chat, "q", style: style)
+        #expect(plain.timeMark != nil && plain.editedMark == nil)
+        #expect(layout(chat, "q").timeMark == nil, "off by default")
+        try chat.markDeleted("b")
+        #expect(layout(chat, "b", style: style).timeMark == nil)
+    }
+
     @Test("reaction chips sit under the bubble on its side, mine marked, overflow as +N")
     func chips() throws {
         let chat = chat()

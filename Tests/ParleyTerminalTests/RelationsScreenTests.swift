@@ -56,6 +56,17 @@ struct RelationsScreenTests {
         #expect(!theirCell.style.attributes.contains(.reverse))
     }
 
+    @Test("message times show in each bubble when the style asks")
+    func times() {
+        var style = Cast.style(.light)
+        style.showsMessageTimes = true
+        let screen = ChatScreen(conversation: Self.conversation(), style: style, title: "Lunch", columns: 60, rows: 34)
+        let lines = screen.render().buffer.lines
+        #expect(lines.contains { $0.contains("Lunch at the garden café? It") } )
+        #expect(lines.contains { $0.contains("edited 12:02") })
+        #expect(lines.contains { $0.contains("12:00") })
+    }
+
     @Test("without colour the same parts show, mine still set apart")
     func noColor() {
         let (buffer, _) = screen(false, style: .iMessage).render()

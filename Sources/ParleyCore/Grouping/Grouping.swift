@@ -12,6 +12,7 @@ public struct Grouping: Sendable {
     private let avatarPlacement: AvatarPlacement
     private let showsOutgoingAvatar: Bool
     private let showsIncomingNames: Bool
+    private let showsMessageTimes: Bool
     private let hasAvatarColumn: Bool
 
     /// Creates the grouping of `style`.
@@ -23,6 +24,7 @@ public struct Grouping: Sendable {
         avatarPlacement = style.avatarPlacement
         showsOutgoingAvatar = style.showsOutgoingAvatar
         showsIncomingNames = style.showsIncomingNames
+        showsMessageTimes = style.showsMessageTimes
         hasAvatarColumn = style.metrics.avatarSize.width > 0 && style.avatarPlacement != .hidden
     }
 
@@ -63,6 +65,7 @@ public struct Grouping: Sendable {
             context.myReactions = Set(message.reactions.lazy.filter { $0.senders.contains(me) }.map(\.key))
         }
         if flat, position.isGroupStart { context.time = labels.time(message.date) }
+        if showsMessageTimes, !message.isDeleted { context.messageTime = labels.time(message.date) }
         return context
     }
 

@@ -28,6 +28,8 @@ public struct RowContext: Hashable, Sendable {
     public var readers: [Sender] = []
     /// Whether the "New messages" line is above this message.
     public var showsUnreadLine = false
+    /// The message's own time, drawn in its bubble (``ChatStyle/showsMessageTimes``).
+    public var messageTime: String?
 
     /// Creates a context; front ends normally get contexts from ``RowList/context(at:)``.
     public init(

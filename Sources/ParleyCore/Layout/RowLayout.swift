@@ -34,6 +34,9 @@ public struct RowLayout: Hashable, Sendable {
     /// The "edited" mark (``ChatStrings/edited``) inside an edited message's bubble, under
     /// its content at the trailing edge.
     public var editedMark: Rect?
+    /// The message's own time (``RowContext/messageTime``) inside its bubble, after the
+    /// "edited" mark on the same line.
+    public var timeMark: Rect?
     /// Reaction chips under the bubble, in order, the "+N" chip last.
     public var reactions: [ReactionChip] = []
     /// Who has read up to this message, in a group (``RowContext/readers``).

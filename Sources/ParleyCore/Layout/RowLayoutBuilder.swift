@@ -48,7 +48,7 @@ struct RowLayoutBuilder {
             y += metrics.nameLabelHeight
         }
 
-        var body = bodyLayout(message, maxWidth: maxBubble)
+        var body = bodyLayout(message, maxWidth: maxBubble, time: context.messageTime)
         let shape = body.bare ? BubbleShape.none : style.bubbles.shape(for: context.position)
         let bubbleWidth = body.bare ? body.size.width : max(metrics.minBubbleWidth, body.size.width)
         let bubbleX = side == .incoming ? leading : trailing - bubbleWidth
@@ -60,6 +60,7 @@ struct RowLayoutBuilder {
         layout.showMore = body.more?.offsetBy(dx: bubbleX, dy: y)
         layout.quote = body.quote?.offsetBy(dx: bubbleX, dy: y)
         layout.editedMark = body.edited?.offsetBy(dx: bubbleX, dy: y)
+        layout.timeMark = body.time?.offsetBy(dx: bubbleX, dy: y)
         layout.items = body.items
         layout.wrapWidth = body.wrapWidth
         layout.shape = shape
@@ -125,7 +126,7 @@ struct RowLayoutBuilder {
             }
             y += metrics.nameLabelHeight
         }
-        let body = bodyLayout(message, maxWidth: available)
+        let body = bodyLayout(message, maxWidth: available, time: context.messageTime)
         let bubble = Rect(x: x, y: y, width: body.size.width, height: body.size.height)
         layout.bubble = bubble
         layout.content = body.content.offsetBy(dx: x, dy: y)
@@ -134,6 +135,7 @@ struct RowLayoutBuilder {
         layout.showMore = body.more?.offsetBy(dx: x, dy: y)
         layout.quote = body.quote?.offsetBy(dx: x, dy: y)
         layout.editedMark = body.edited?.offsetBy(dx: x, dy: y)
+        layout.timeMark = body.time?.offsetBy(dx: x, dy: y)
         layout.items = body.items
         layout.wrapWidth = body.wrapWidth
         var bottom = bubble.maxY
@@ -270,12 +272,13 @@ struct RowLayoutBuilder {
         var more: ShowMore?
         var quote: QuoteLayout?
         var edited: Rect?
+        var time: Rect?
         var items: [Rect] = []
         var bare = false  // no bubble drawn (emoji, flat rows)
         var wrapWidth: Double = 0
     }
 
-    private func bodyLayout(_ message: Message, maxWidth: Double) -> Body {
+    private func bodyLayout(_ message: Message, maxWidth: Double, time: String? = nil) -> Body {
         let insets = style.layout == .flat ? EdgeInsets(
             top: metrics.bubbleInsets.top, left: 0, bottom: metrics.bubbleInsets.bottom, right: 0)
             : metrics.bubbleInsets
@@ -371,7 +374,8 @@ struct RowLayoutBuilder {
         if let quote = message.replyTo, !message.isDeleted {
             addQuote(quote, to: &body, insets: insets, maxWidth: maxWidth)
         }
-        if message.isEdited, !message.isDeleted { addEditedMark(to: &body, insets: insets) }
+        let edited = message.isEdited && !message.isDeleted
+        if edited || time != nil { addTrailingMarks(edited: edited, time: time, to: &body, insets: insets) }
         return body
     }
 
@@ -407,18 +411,28 @@ struct RowLayoutBuilder {
         body.size.width = max(body.size.width, width + pad.horizontal)
     }
 
-    /// Puts the "edited" mark under the content at the bubble's trailing edge.
-    private func addEditedMark(to body: inout Body, insets: EdgeInsets) {
-        let label = style.strings.edited
-        guard !label.isEmpty else { return }
-        let size = measurer.measure(InertText.singleLine(label), font: style.labelFont, maxWidth: .infinity).size
+    /// Puts the "edited" mark and the message's time on one line under the content at
+    /// the bubble's trailing edge (leading, in flat rows).
+    private func addTrailingMarks(edited: Bool, time: String?, to body: inout Body, insets: EdgeInsets) {
+        let font = style.labelFont
+        let editedSize = edited && !style.strings.edited.isEmpty
+            ? measurer.measure(InertText.singleLine(style.strings.edited), font: font, maxWidth: .infinity).size : nil
+        let timeSize = time.map { measurer.measure($0, font: font, maxWidth: .infinity).size }
+        let gap = editedSize != nil && timeSize != nil ? (metrics.unitAspect == 1 ? 4.0 : 1) : 0
+        let width = (editedSize?.width ?? 0) + gap + (timeSize?.width ?? 0)
+        let height = max(editedSize?.height ?? 0, timeSize?.height ?? 0)
+        guard width > 0 else { return }
         let bottomInset = body.bare ? 0 : insets.bottom
         let rightInset = body.bare ? 0 : insets.right
-        body.size.width = max(body.size.width, size.width + (body.bare ? 0 : insets.horizontal))
+        body.size.width = max(body.size.width, width + (body.bare ? 0 : insets.horizontal))
         let y = body.size.height - bottomInset
-        let x = style.layout == .flat ? body.content.minX : body.size.width - rightInset - size.width
-        body.edited = Rect(x: x, y: y, width: size.width, height: size.height)
-        body.size.height += size.height
+        var x = style.layout == .flat ? body.content.minX : body.size.width - rightInset - width
+        if let editedSize {
+            body.edited = Rect(x: x, y: y, width: editedSize.width, height: height)
+            x += editedSize.width + gap
+        }
+        if let timeSize { body.time = Rect(x: x, y: y, width: timeSize.width, height: height) }
+        body.size.height += height
     }
 
     /// The avatars of `readers` on one line at the row's trailing edge from `top`, at most

@@ -66,6 +66,10 @@ public struct ChatStyle: Sendable {
     public var showsIncomingNames: Bool
     /// Whether outgoing messages show a delivery mark.
     public var showsDeliveryStatus: Bool
+    /// Whether every message shows its time ("12:31", in the locale's clock) inside its
+    /// bubble at the trailing edge, beside the "edited" mark; off, times show only in
+    /// the labels between groups (and beside names in flat rows).
+    public var showsMessageTimes = false
     /// Grouping, day separators and time labels.
     public var grouping: GroupingRules
     /// Every text the screen shows by itself (labels, marks, the badge), for translation.

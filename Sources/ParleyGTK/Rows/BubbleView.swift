@@ -14,6 +14,7 @@ final class BubbleView {
     private var captionRect: Rect?
     private var showMoreRect: Rect?
     private var editedRect: Rect?
+    private var timeRect: Rect?
     private var bubbleOrigin = Point(x: 0, y: 0)
     private var messageID: MessageID?
     private weak var host: (any RowHost)?
@@ -34,6 +35,18 @@ final class BubbleView {
     private var emojiLabel: WidgetPointer?
     private var showMoreLabel: WidgetPointer?
     private var editedLabel: WidgetPointer?
+    private var timeLabel: WidgetPointer?
+    /// The message's own time inside the bubble (``ChatStyle/showsMessageTimes``).
+    private var time: WidgetPointer {
+        if let timeLabel { return timeLabel }
+        let label = gtk_label_new(nil)!
+        gtk_widget_add_css_class(label, "time-mark")
+        gtk_label_set_xalign(label.ptr(), 1)
+        gtk_label_set_single_line_mode(label.ptr(), 1)
+        frame.add(label)
+        timeLabel = label
+        return label
+    }
     private var quoteView: QuoteView?
     private var quote: QuoteView {
         if let quoteView { return quoteView }
@@ -154,6 +167,10 @@ final class BubbleView {
             LabelText(edited).show(style.strings.edited, font: host.measurer.description(style.labelFont))
             edited.isShown = true
         }
+        if layout.timeMark != nil, let text = context.messageTime {
+            LabelText(time).show(text, font: host.measurer.description(style.labelFont))
+            time.isShown = true
+        }
         switch message.content {
         case .deleted:
             LabelText(body).show(layout.text ?? DisplayText(plain: style.strings.messageDeleted), font: host.measurer.description(style.deletedFont))
@@ -225,7 +242,7 @@ final class BubbleView {
     }
 
     private func hideContent(keeping message: Message?) {
-        for case let widget? in [bodyLabel, captionLabel, noticeLabel, emojiLabel, showMoreLabel, editedLabel] where widget.isShown {
+        for case let widget? in [bodyLabel, captionLabel, noticeLabel, emojiLabel, showMoreLabel, editedLabel, timeLabel] where widget.isShown {
             widget.isShown = false
         }
         mediaView?.hide()
@@ -288,6 +305,9 @@ final class BubbleView {
         editedRect = layout.editedMark.map {
             Rect(x: $0.minX - bubble.minX, y: $0.minY - bubble.minY, width: $0.width, height: $0.height)
         }
+        timeRect = layout.timeMark.map {
+            Rect(x: $0.minX - bubble.minX, y: $0.minY - bubble.minY, width: $0.width, height: $0.height)
+        }
         if let content = layout.content {
             contentRect = Rect(x: content.minX - bubble.minX, y: content.minY - bubble.minY, width: content.width, height: content.height)
         }
@@ -314,6 +334,7 @@ final class BubbleView {
         if let captionLabel, captionLabel.isShown, let captionRect { captionLabel.place(captionRect) }
         if let showMoreLabel, showMoreLabel.isShown, let showMoreRect { showMoreLabel.place(showMoreRect) }
         if let editedLabel, editedLabel.isShown, let editedRect { editedLabel.place(editedRect) }
+        if let timeLabel, timeLabel.isShown, let timeRect { timeLabel.place(timeRect) }
         quoteView?.place(relativeTo: bubbleOrigin)
         mediaView?.place(contentRect)
         collectionView?.place(contentRect)

@@ -70,7 +70,7 @@ struct StyleSheet {
             \(s) avatar.receipt label { font-size: 6pt; font-weight: 600; }
             \(s) label.receipts-more { color: \(style.labelColor.css); font-size: smaller; }
             \(s) bubble.deleted > label.body { font-style: italic; opacity: 0.75; }
-            \(s) label.edited-mark { opacity: 0.7; font-size: smaller; }
+            \(s) label.edited-mark, \(s) label.time-mark { opacity: 0.7; }
             \(s) quote-bar { border-radius: 2px; }
             \(s) label.quote-name { font-weight: bold; }
             \(s) label.quote-text { opacity: 0.8; }

@@ -80,6 +80,10 @@ struct RowPainter {
             let area = CellRect(rect, dy: dy)
             buffer.put(style.strings.edited, x: area.x, y: area.y, style: palette.text(context.side).adding(.dim), maxWidth: area.width)
         }
+        if let rect = layout.timeMark, let time = context.messageTime {
+            let area = CellRect(rect, dy: dy)
+            buffer.put(time, x: area.x, y: area.y, style: palette.text(context.side).adding(.dim), maxWidth: area.width)
+        }
         for chip in layout.reactions { drawChip(chip, dy, &buffer) }
         if let receipts = layout.receipts { drawReceipts(receipts, dy, &buffer) }
         if message.id == highlighted || message.id == selected, let rect = layout.bubble {
