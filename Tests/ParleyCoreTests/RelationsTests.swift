@@ -340,6 +340,36 @@ struct RelationsTests {
     }
 
     @MainActor
+    @Test("a deletion can be undone while its notice shows; the event goes out when it is final")
+    func undoDeletion() throws {
+        let chat = chat()
+        _ = chat.toggleReaction("👍", on: "a")
+        let presenter = ChatPresenter(
+            conversation: chat, style: Fixture.cellStyle, units: .cells, measurer: MonospaceMeasurer(),
+            size: Size(width: 60, height: 20))
+        var events: [MessengerEvent] = []
+        presenter.events.onEvent { events.append($0) }
+        let original = try #require(chat.message("a"))
+        #expect(presenter.delete("a"))
+        #expect(chat.message("a")?.isDeleted == true)
+        #expect(presenter.frame().undo == UndoNotice(message: "a", text: "Message deleted", action: "Undo"))
+        #expect(events.isEmpty)
+        #expect(presenter.undoDelete())
+        #expect(chat.message("a")?.looksIdentical(to: original) == true)
+        #expect(presenter.frame().undo == nil && !presenter.undoDelete())
+        #expect(events.isEmpty, "undone: nothing to delete on the server")
+        // A second deletion makes the first final.
+        presenter.delete("a")
+        presenter.deletion = .remove
+        presenter.delete("b")
+        #expect(events == [.deleted("a")])
+        #expect(chat.message("b") == nil)
+        #expect(presenter.undoDelete())
+        #expect(chat.message("b")?.content == .text("Count me in"), "a removed message comes back in its place")
+        #expect(chat.messages.map(\.id) == ["q", "a", "b"])
+    }
+
+    @MainActor
     @Test("a draft is the composer's text and reply; setting one puts both back")
     func drafts() {
         let bar = InputBar(metrics: .cells)

@@ -207,11 +207,15 @@ extension GTKTests {
             #expect(conversation.message("message-4")?.reactions == [Reaction("👍", by: ["me"])])
             view.menu.activate("reply")
             view.menu.activate("delete")
-            // Deleting leaves the row, saying so.
+            // Deleting leaves the row, saying so, and offers to undo it before it is final.
             await GTKHarness.pump(until: { conversation.message("message-4")?.isDeleted == true })
-            #expect(events == [
-                .reactionChanged("message-4", key: "👍", isOn: true), .replyRequested("message-4"), .deleted("message-4"),
-            ])
+            await GTKHarness.pump(until: { view.undoBar.isShown })
+            #expect(events == [.reactionChanged("message-4", key: "👍", isOn: true), .replyRequested("message-4")])
+            gtk_widget_activate(view.undoButton)
+            await GTKHarness.pump(until: { conversation.message("message-4")?.isDeleted == false })
+            #expect(conversation.message("message-4")?.reactions == [Reaction("👍", by: ["me"])], "put back as it was")
+            await GTKHarness.pump(until: { !view.undoBar.isShown })
+            #expect(!events.contains(.deleted("message-4")))
             // Alice's messages are not mine to delete.
             view.menu.open(for: "message-0", x: 100, y: 100)
             #expect(!view.menu.offersDelete)

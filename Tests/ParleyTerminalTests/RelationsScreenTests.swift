@@ -114,6 +114,19 @@ struct RelationsScreenTests {
         #expect(screen.inputBar.replyTarget?.id == "b")
     }
 
+    @Test("a deletion shows Undo on the screen; Ctrl-Z puts the message back")
+    func undo() throws {
+        let screen = screen()
+        _ = screen.render()
+        #expect(screen.presenter.delete("a"))
+        let lines = screen.render().buffer.lines
+        #expect(lines.contains { $0.contains("Message deleted · Undo (Ctrl-Z)") })
+        let command = try #require(TerminalMessenger.command(for: .key(.character("z"), .ctrl), composerIsEmpty: true))
+        screen.perform(command)
+        #expect(screen.conversation.message("a")?.content == .text("Sure! 12:30?"))
+        #expect(!screen.render().buffer.lines.contains { $0.contains("Undo (Ctrl-Z)") })
+    }
+
     @Test("a click on a chip toggles mine; a click on the banner's ✕ cancels the reply")
     func clicks() throws {
         let screen = screen()

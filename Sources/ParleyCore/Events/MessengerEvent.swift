@@ -29,8 +29,9 @@ public enum MessengerEvent: Sendable, Equatable {
     case tapMoreReactions(MessageID)
     /// Chose to reply to a message (the message menu, a key); the input bar now quotes it.
     case replyRequested(MessageID)
-    /// Deleted a message (the message menu); the presenter has marked it deleted or removed
-    /// it (``ChatPresenter/deletion``). Delete it on the network here.
+    /// Deleted a message (the message menu), for good: the presenter marked it deleted or
+    /// removed it (``ChatPresenter/deletion``) and the time to undo it has passed. Delete
+    /// it on the network here.
     case deleted(MessageID)
 }
 

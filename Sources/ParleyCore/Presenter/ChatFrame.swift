@@ -36,6 +36,8 @@ public struct ChatFrame: Sendable {
     public var highlighted: MessageID?
     /// The message selected by keyboard (``ChatPresenter/selectPrevious()``).
     public var selected: MessageID?
+    /// "Message deleted · Undo" after a deletion, while it can be undone.
+    public var undo: UndoNotice?
 
     /// Creates a frame; front ends get theirs from ``ChatPresenter/frame(overscan:)``.
     public init(
@@ -44,7 +46,7 @@ public struct ChatFrame: Sendable {
         isShowingLatest: Bool = true, unreadCount: Int = 0, badge: NewMessagesBadge? = nil,
         emptyText: String? = nil, typers: [Sender] = [], isAnimating: Bool = false,
         scrollIndicator: ScrollIndicator = ScrollIndicator(position: 0, length: 1), highlighted: MessageID? = nil,
-        selected: MessageID? = nil
+        selected: MessageID? = nil, undo: UndoNotice? = nil
     ) {
         self.size = size
         self.rows = rows
@@ -61,6 +63,7 @@ public struct ChatFrame: Sendable {
         self.scrollIndicator = scrollIndicator
         self.highlighted = highlighted
         self.selected = selected
+        self.undo = undo
     }
 }
 

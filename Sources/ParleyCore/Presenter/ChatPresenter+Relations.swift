@@ -77,12 +77,31 @@ public enum Deletion: Sendable {
     case remove
 }
 
+/// The bar a front end shows for a moment after a deletion: "Message deleted" and an
+/// Undo button (``ChatPresenter/undoDelete()``).
+public struct UndoNotice: Hashable, Sendable {
+    /// The message deleted.
+    public var message: MessageID
+    /// What the bar says (``ChatStrings/deletedNotice``).
+    public var text: String
+    /// The button's title (``ChatStrings/undo``).
+    public var action: String
+}
+
 extension ChatPresenter {
-    /// Deletes message `id` as ``deletion`` says and sends ``MessengerEvent/deleted(_:)``.
+    /// How long a deletion can be undone; ``MessengerEvent/deleted(_:)`` is sent when it
+    /// ends (or when another message is deleted).
+    public static let undoDuration: Duration = .seconds(6)
+
+    /// Deletes message `id` as ``deletion`` says, offering to undo it for
+    /// ``undoDuration`` (``ChatFrame/undo``); ``MessengerEvent/deleted(_:)`` follows when
+    /// the deletion is final, for the app to delete it on its server.
     ///
     /// - Returns: Whether there was such a message.
     @discardableResult
     public func delete(_ id: MessageID) -> Bool {
+        guard let original = conversation.message(id), !original.isDeleted || deletion == .remove else { return false }
+        finishPendingDeletion()
         switch deletion {
         case .placeholder:
             guard (try? conversation.markDeleted(id)) != nil else { return false }
@@ -90,9 +109,55 @@ extension ChatPresenter {
             guard (try? conversation.remove(id)) != nil else { return false }
         }
         if selected == id { selected = nil }
-        events.send(.deleted(id))
+        pendingDeletion = PendingDeletion(original: original, style: deletion)
+        pendingDeletion?.timer = Task { [weak self] in
+            try? await Task.sleep(for: Self.undoDuration)
+            guard !Task.isCancelled, let self, self.pendingDeletion?.original.id == id else { return }
+            self.finishPendingDeletion()
+            self.onNeedsDisplay?()
+        }
         return true
     }
+
+    /// Puts back the message deleted last, while its ``ChatFrame/undo`` shows; no
+    /// ``MessengerEvent/deleted(_:)`` is sent for it.
+    ///
+    /// - Returns: Whether there was a deletion to undo.
+    @discardableResult
+    public func undoDelete() -> Bool {
+        guard let pending = pendingDeletion else { return false }
+        pending.timer?.cancel()
+        pendingDeletion = nil
+        let original = pending.original
+        switch pending.style {
+        case .placeholder:
+            try? conversation.update(original.id) { $0 = original }
+        case .remove:
+            try? conversation.insertByDate(original)
+        }
+        onNeedsDisplay?()
+        return true
+    }
+
+    /// Makes the pending deletion final: the event goes out and Undo is gone.
+    func finishPendingDeletion() {
+        guard let pending = pendingDeletion else { return }
+        pending.timer?.cancel()
+        pendingDeletion = nil
+        events.send(.deleted(pending.original.id))
+    }
+
+    /// The Undo bar of the pending deletion, if any.
+    var undoNotice: UndoNotice? {
+        pendingDeletion.map { UndoNotice(message: $0.original.id, text: strings.deletedNotice, action: strings.undo) }
+    }
+}
+
+/// A deletion that can still be undone.
+struct PendingDeletion {
+    var original: Message
+    var style: Deletion
+    var timer: Task<Void, Never>?
 }
 
 extension Conversation {

@@ -44,6 +44,8 @@ public final class ChatPresenter {
     var highlightEnds: Task<Void, Never>?
     /// What ``delete(_:)`` leaves: "Message deleted" (the default) or nothing.
     public var deletion: Deletion = .placeholder
+    /// The last deletion, while it can be undone.
+    var pendingDeletion: PendingDeletion?
     /// The composer whose reply target ``reply(to:)`` sets: the screen's own input bar.
     public weak var inputBar: InputBar?
 
@@ -124,7 +126,7 @@ public final class ChatPresenter {
             badge: showsBadge ? NewMessagesBadge(unreadCount: snapshot.unreadCount, strings: strings) : nil,
             emptyText: isEmpty ? strings.emptyConversation : nil, typers: snapshot.typers,
             isAnimating: animating, scrollIndicator: snapshot.scrollIndicator, highlighted: highlighted,
-            selected: selected)
+            selected: selected, undo: undoNotice)
     }
 
     // MARK: Gestures

@@ -19,6 +19,10 @@ public struct ChatStrings: Sendable {
     public var yesterday = "Yesterday"
     /// The mark inside an edited message's bubble.
     public var edited = "edited"
+    /// The bar after a deletion, while it can be undone.
+    public var deletedNotice = "Message deleted"
+    /// The bar's button that puts the message back.
+    public var undo = "Undo"
     /// The line above the first unread message.
     public var unreadLine = "New messages"
     /// What a deleted message's bubble says.

@@ -218,6 +218,7 @@ extension MessengerView {
         lastFrame = frame
         updateScrollbar(frame.scrollIndicator)
         updateNewMessagesButton(frame.badge)
+        updateUndoBar(frame.undo)
         updateEmptyState(frame.emptyText)
     }
 
@@ -239,6 +240,18 @@ extension MessengerView {
         }
         let needed = indicator.length < 0.999
         if scrollbar.isShown != needed { scrollbar.isShown = needed }
+    }
+
+    /// Shows "Message deleted · Undo" while the presenter can undo a deletion.
+    func updateUndoBar(_ undo: UndoNotice?) {
+        if let undo {
+            LabelText(undoLabel).show(undo.text, font: measurer.description(style.labelFont))
+            if String(cString: gtk_button_get_label(undoButton.ptr())) != undo.action {
+                gtk_button_set_label(undoButton.ptr(), undo.action)
+            }
+        }
+        let show = undo != nil
+        if undoBar.isShown != show { undoBar.isShown = show }
     }
 
     func updateNewMessagesButton(_ badge: NewMessagesBadge?) {

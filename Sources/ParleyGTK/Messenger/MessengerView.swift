@@ -74,6 +74,10 @@ public final class MessengerView: RowHost {
     let scrollbar: WidgetPointer
     let adjustment: UnsafeMutablePointer<GtkAdjustment>
     let newMessagesButton: WidgetPointer
+    /// "Message deleted" and its Undo button, floating at the bottom after a deletion.
+    let undoBar: WidgetPointer
+    let undoLabel: WidgetPointer
+    let undoButton: WidgetPointer
     /// The text shown over an empty list.
     let emptyLabel: WidgetPointer
     var sheet: StyleSheet
@@ -150,6 +154,19 @@ public final class MessengerView: RowHost {
         overlay = gtk_overlay_new()
         gtk_overlay_set_child(overlay.ptr(), body)
         gtk_overlay_add_overlay(overlay.ptr(), floating)
+        undoLabel = gtk_label_new(nil)!
+        undoButton = gtk_button_new_with_label("Undo")!
+        gtk_widget_add_css_class(undoButton, "undo")
+        undoBar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_widget_add_css_class(undoBar, "undo-bar")
+        gtk_box_append(undoBar.ptr(), undoLabel)
+        gtk_box_append(undoBar.ptr(), undoButton)
+        gtk_widget_set_halign(undoBar, GTK_ALIGN_START)
+        gtk_widget_set_valign(undoBar, GTK_ALIGN_END)
+        gtk_widget_set_margin_start(undoBar, 12)
+        gtk_widget_set_margin_bottom(undoBar, 12)
+        undoBar.isShown = false
+        gtk_overlay_add_overlay(overlay.ptr(), undoBar)
         emptyLabel = gtk_label_new(nil)!
         gtk_widget_add_css_class(emptyLabel, "empty-state")
         gtk_widget_set_halign(emptyLabel, GTK_ALIGN_CENTER)
@@ -171,6 +188,10 @@ public final class MessengerView: RowHost {
         installScrolling()
         installPointer()
         Signals.connect(newMessagesButton.raw, "clicked") { [weak self] in self?.scrollToBottom(animated: true) }
+        Signals.connect(undoButton.raw, "clicked") { [weak self] in
+            self?.presenter.undoDelete()
+            self?.relayout()
+        }
         observation = conversation.observe { [weak self] change in
             Task { @MainActor in self?.apply(change) }
         }

@@ -77,6 +77,8 @@ struct StyleSheet {
             \(s) label.quote-text.unavailable { font-style: italic; }
             \(s) message.highlighted { background-color: \(style.outgoing.bubbleColor.withAlpha(0.16).css); transition: background-color 300ms ease-out; }
             \(s) message { transition: background-color 600ms ease-in; }
+            \(s) box.undo-bar { border-radius: 9999px; padding: 4px 6px 4px 14px; background-color: \(style.isDark ? "#3A3A3C" : "#2C2C2E"); color: white; box-shadow: 0 2px 6px alpha(black, 0.25); }
+            \(s) box.undo-bar button.undo { border-radius: 9999px; padding: 2px 10px; min-height: 0; background-image: none; border: none; background-color: \(style.outgoing.bubbleColor.css); color: \(style.outgoing.textColor.css); box-shadow: none; }
             \(s) button.new-messages { border-radius: 9999px; padding: 4px 14px; background-image: none; border: none; background-color: \(style.outgoing.bubbleColor.css); color: \(style.outgoing.textColor.css); box-shadow: 0 2px 6px alpha(black, 0.25); }
 
             """

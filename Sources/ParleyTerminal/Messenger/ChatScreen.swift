@@ -49,6 +49,8 @@ public final class ChatScreen {
     /// Where the last frame drew the new-messages badge (a click there returns to the
     /// newest message).
     private var badgeArea: CellRect?
+    /// Where the last frame drew "Message deleted · Undo" (a click there undoes).
+    private var undoArea: CellRect?
 
     /// Creates a screen.
     ///
@@ -132,6 +134,14 @@ public final class ChatScreen {
             let area = CellRect(x: max(0, columns - width - 2), y: listTop + listHeight - 1, width: width, height: 1)
             screen.put(text, x: area.x, y: area.y, style: palette.accent, maxWidth: columns)
             badgeArea = area
+        }
+        undoArea = nil
+        if let undo = frame.undo, listHeight > 0 {
+            let text = " \(undo.text) · \(undo.action) (Ctrl-Z) "
+            let width = min(columns, TerminalWidth.columns(of: text))
+            let area = CellRect(x: 1, y: listTop + listHeight - 1, width: width, height: 1)
+            screen.put(text, x: area.x, y: area.y, style: palette.accent, maxWidth: columns - 1)
+            undoArea = area
         }
         // Below the list: clear what spilled, before the input bar draws.
         screen.fill(CellRect(x: 0, y: listTop + listHeight, width: columns, height: rows - listTop - listHeight), style: .plain)
@@ -277,6 +287,7 @@ public final class ChatScreen {
             } else {
                 presenter.scrollToBottom()
             }
+        case .undo: presenter.undoDelete()
         case .repaint: break
         case .quit: return false
         }
@@ -351,6 +362,10 @@ public final class ChatScreen {
             return
         }
         guard y >= listTop, y < listTop + listHeight else { return }
+        if gesture == .tap, let undo = undoArea, undo.contains(x: x, y: y) {
+            presenter.undoDelete()
+            return
+        }
         // The badge returns to the newest message.
         if gesture == .tap, let badge = badgeArea, badge.contains(x: x, y: y) {
             presenter.scrollToBottom()

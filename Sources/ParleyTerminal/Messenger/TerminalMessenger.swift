@@ -110,7 +110,8 @@ public final class TerminalMessenger {
     /// PgUp/PgDn a page; Ctrl+Home/Ctrl+End go to the oldest/newest message; Home/End,
     /// ←/→ and Ctrl-A/E/W/U/K edit the composer; Alt+↑/↓ select a message, Alt+R replies
     /// to it and Alt+1…6 react to it (without a selection: the newest message from someone
-    /// else); Esc cancels a reply, then the selection, then returns to the newest message;
+    /// else); Ctrl-Z undoes a deletion while "Undo" shows; Esc cancels a reply, then the
+    /// selection, then returns to the newest message;
     /// Ctrl-C quits, as does Ctrl-D on an empty composer. The wheel scrolls three rows;
     /// a left click taps, a right click long-presses.
     public static func command(for event: InputEvent, composerIsEmpty: Bool) -> MessengerCommand? {
@@ -137,6 +138,7 @@ public final class TerminalMessenger {
                 case "u": return .killToLineStart
                 case "k": return .killToLineEnd
                 case "l": return .repaint
+                case "z": return .undo
                 default: return nil
                 }
             case .character(let character) where alt:
