@@ -39,11 +39,7 @@ final class BubbleView {
     /// The message's own time inside the bubble (``ChatStyle/showsMessageTimes``).
     private var time: WidgetPointer {
         if let timeLabel { return timeLabel }
-        let label = gtk_label_new(nil)!
-        gtk_widget_add_css_class(label, "time-mark")
-        gtk_label_set_xalign(label.ptr(), 1)
-        gtk_label_set_single_line_mode(label.ptr(), 1)
-        frame.add(label)
+        let label = markLabel("time-mark")
         timeLabel = label
         return label
     }
@@ -59,12 +55,18 @@ final class BubbleView {
     /// The "edited" mark inside the bubble.
     private var edited: WidgetPointer {
         if let editedLabel { return editedLabel }
+        let label = markLabel("edited-mark")
+        editedLabel = label
+        return label
+    }
+
+    /// A one-line label on the bubble's trailing mark line ("edited", the time).
+    private func markLabel(_ cssClass: String) -> WidgetPointer {
         let label = gtk_label_new(nil)!
-        gtk_widget_add_css_class(label, "edited-mark")
+        gtk_widget_add_css_class(label, cssClass)
         gtk_label_set_xalign(label.ptr(), 1)
         gtk_label_set_single_line_mode(label.ptr(), 1)
         frame.add(label)
-        editedLabel = label
         return label
     }
     private var mediaView: MediaView?
