@@ -99,6 +99,7 @@ struct DemoApp {
     static let helpText = """
         Keys: Enter sends · Alt+Enter new line · ↑/↓ scroll a row · PgUp/PgDn a page · \
         Home/End (composer line) · Ctrl-Home/Ctrl-End oldest/newest · Ctrl-A/E/W/U/K edit · \
+        Alt+↑/↓ select a message · Alt+R reply · Alt+1…6 react · Ctrl-Z undo a deletion · Esc cancel · \
         mouse wheel scrolls, click links and avatars · Ctrl-L repaint · Ctrl-C quit · \
         \(JumpCommand.usage)
         """
