@@ -5,7 +5,7 @@ import ParleyCore
 ///
 /// | kind | subkind | body | detail (JSON) | bytes |
 /// |---|---|---|---|---|
-/// | `text` | | the text | | |
+/// | `text` | | the text | mentions (`[{"start", "end", "id"}]`, UTF-8 offsets), if any | |
 /// | `emoji` | | the emoji | | |
 /// | `image` | `file`, `url`, `data` | caption | path or URL, size hint | image bytes |
 /// | `collection` | | | rows and items | |
@@ -27,7 +27,11 @@ struct ContentColumns: Equatable {
     init(_ content: MessageContent, payloads: PayloadRegistry) throws {
         switch content {
         case .text(let text):
-            self.init(kind: "text", body: text.string)
+            let mentions = text.detections.compactMap { detection -> MentionRecord? in
+                guard case .mention(let id) = detection.kind else { return nil }
+                return MentionRecord(start: detection.utf8Range.lowerBound, end: detection.utf8Range.upperBound, id: id)
+            }
+            self.init(kind: "text", body: text.string, detail: mentions.isEmpty ? nil : try Self.json(mentions))
         case .emoji(let emoji):
             self.init(kind: "emoji", body: emoji)
         case .notice(let notice):
@@ -61,7 +65,10 @@ struct ContentColumns: Equatable {
     func content(payloads: PayloadRegistry) -> MessageContent? {
         switch kind {
         case "text":
-            return body.map { .text(TextContent($0)) }
+            guard let body else { return nil }
+            guard detail != nil else { return .text(TextContent(body)) }
+            guard let mentions: [MentionRecord] = decode(), mentions.allSatisfy({ $0.start <= $0.end }) else { return nil }
+            return .text(TextContent(body, mentions: mentions.map { ($0.start..<$0.end, $0.id) }))
         case "emoji":
             return body.map { .emoji($0) }
         case "notice":
@@ -126,6 +133,13 @@ struct ContentColumns: Equatable {
             positiveInfinity: infinity, negativeInfinity: "-" + infinity, nan: nan)
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
+}
+
+/// One mention in a text's `detail` JSON.
+private struct MentionRecord: Codable {
+    var start: Int
+    var end: Int
+    var id: String
 }
 
 /// An image's `detail` JSON: where it is (file path or URL) and its size hint.

@@ -166,6 +166,43 @@ struct RelationsTests {
         #expect(!presenter.scrollToUnread())
     }
 
+    @Test("mentions are ranges naming senders: found from names, checked, kept apart from links, equal only with the same mentions")
+    func mentions() throws {
+        let members = [Fixture.alice, Fixture.bob, Sender(id: "al", name: "Al")]
+        let text = TextContent("@Alice Liddell and @Bob, see https://x.example @Al. Not email@Bob or @Bobby", mentioning: members)
+        #expect(text.mentionedIDs == ["alice", "bob", "al"])
+        let first = try #require(text.detections.first)
+        #expect(text.string[first.range(in: text.string)] == "@Alice Liddell")
+        #expect(text.detections.contains { if case .link = $0.kind { true } else { false } }, "links still found")
+        #expect(first.target?.absoluteString == "parley-mention:alice" && !first.opensExternally)
+        // Ranges outside the text, inside a character or overlapping are dropped.
+        let checked = TextContent("héllo @Me", mentions: [(0..<2, "x"), (7..<10, "me"), (7..<9, "y"), (20..<30, "z"), (0..<0, "w")])
+        #expect(checked.mentionedIDs == ["me"])
+        // A mention changes the content: equal texts with different mentions differ.
+        #expect(TextContent("@Bob hi", mentioning: [Fixture.bob]) != TextContent("@Bob hi"))
+        #expect(TextContent("@Bob hi", mentioning: [Fixture.bob]) == TextContent("@Bob hi", mentions: [(0..<4, "bob")]))
+    }
+
+    @MainActor
+    @Test("a mention of me marks the message; tapping the mention tells the app who, without opening anything")
+    func mentionOfMe() throws {
+        let chat = chat()
+        let id = chat.append(.text(TextContent("@Me are you coming?", mentioning: [Fixture.me])), from: Fixture.alice)
+        let context = chat.read { rows in Fixture.engine().grouping.context(at: rows.index(of: .message(id))!, in: rows) }
+        #expect(context?.mentionsMe == true)
+        #expect(chat.read { Fixture.engine().grouping.context(at: 0, in: $0) }?.mentionsMe == false)
+        let presenter = ChatPresenter(
+            conversation: chat, style: Fixture.cellStyle, units: .cells, measurer: MonospaceMeasurer(),
+            size: Size(width: 60, height: 20))
+        let row = try #require(presenter.frame().rows.first { $0.row.id == .message(id) })
+        let content = try #require(row.layout.content)
+        let event = presenter.tap(at: Point(x: content.minX + 1.5, y: row.y + content.minY + 0.5))
+        guard case .tapLink(id, let detection)? = event, case .mention("me") = detection.kind else {
+            Issue.record("\(String(describing: event))")
+            return
+        }
+    }
+
     // MARK: Layout
 
     @Test("a reply's quote sits inside the bubble above the text, the text moved under it")

@@ -29,6 +29,9 @@ extension GTKTests {
             messages.append(Message(
                 id: "e", sender: bob, date: start.addingTimeInterval(3_060), content: .text("Make it 13:00"),
                 edits: [MessageEdit(content: .text("Make it 12:45"), replacedAt: start.addingTimeInterval(3_070))]))
+            messages.append(Message(
+                id: "m", sender: alice, date: start.addingTimeInterval(3_090),
+                content: .text(TextContent("@Me are you coming?", mentioning: [me]))))
             var deleted = Message(id: "d", sender: bob, date: start.addingTimeInterval(3_120), content: .deleted)
             deleted.readers = [alice, bob]
             messages.append(deleted)
@@ -76,6 +79,8 @@ extension GTKTests {
             let edited = try #require(view.visibleRowViews.first { $0.id == .message("e") })
             #expect(texts(edited.frame.widget).contains(style.strings.edited))
             #expect(GTKHarness.shown(edited.frame.widget, class: "unread-line").count == 1)
+            let mention = try #require(view.visibleRowViews.first { $0.id == .message("m") })
+            #expect(GTKHarness.shown(mention.frame.widget, class: "mentions-me").count == 1)
             let deleted = try #require(view.visibleRowViews.first { $0.id == .message("d") })
             #expect(texts(deleted.frame.widget).contains("Message deleted"))
             let receipts = GTKHarness.shown(deleted.frame.widget, class: "receipt")

@@ -25,7 +25,8 @@ struct RelationsStoreTests {
             id: "b", sender: Fixture.alice, date: Date(timeIntervalSinceReferenceDate: 1_003), content: .text("?"),
             replyTo: ReplyQuote(id: "never-seen", senderName: "", summary: ""))
         let deleted = Fixture.message("d", .deleted, at: 1_004)
-        return [question, reply, edited, blind, deleted]
+        let mention = Fixture.message("m", .text(TextContent("@Bob and @Me: 🎉 https://x.example", mentioning: [Fixture.bob, Fixture.me])), at: 1_005)
+        return [question, reply, edited, blind, deleted, mention]
     }
 
     @Test("quotes, reactions, earlier versions and the deleted placeholder come back equal from a file")
@@ -38,9 +39,12 @@ struct RelationsStoreTests {
             for original in Self.related { expectSame(try reopened.message(original.id), original) }
             #expect(try reopened.message("e")?.isEdited == true)
             #expect(try reopened.message("d")?.isDeleted == true)
+            guard case .text(let text)? = try reopened.message("m")?.content else { throw StoreError.closed(path: path) }
+            #expect(text.mentionedIDs == ["bob", "me"])
+            #expect(text.detections.count == 3, "the link is found again")
             // A message without relations stores NULL, not an empty record.
             let raw = try rawConnection(path)
-            #expect(try raw.integer("SELECT count(*) FROM messages WHERE relations IS NULL") == 2)
+            #expect(try raw.integer("SELECT count(*) FROM messages WHERE relations IS NULL") == 3)
             raw.close()
         }
     }
@@ -85,7 +89,7 @@ struct RelationsStoreTests {
             raw.close()
             let reopened = try ConversationStore(path: path)
             let page = try reopened.newestPage(limit: 10)
-            #expect(page.messages.map(\.id) == ["q", "b", "d"])
+            #expect(page.messages.map(\.id) == ["q", "b", "d", "m"])
             #expect(reopened.skippedMessages.count == 2)
             #expect(reopened.skippedMessages.allSatisfy { "\($0)".contains("replies, reactions or edits") })
         }

@@ -16,7 +16,7 @@ struct RelationsScreenTests {
         edited.edits = [MessageEdit(content: .text("Make it 12:45"), replacedAt: Cast.noon.addingTimeInterval(200))]
         edited.isEdited = true
         let deleted = Cast.message("d", Cast.bob, 3, .deleted)
-        var blind = Cast.message("b", Cast.alice, 4, .text("Agreed"))
+        var blind = Cast.message("b", Cast.alice, 4, .text(TextContent("Agreed, @Me", mentioning: [Cast.me])))
         blind.replyTo = ReplyQuote(id: "older", senderName: "", summary: "")
         var receipted = blind
         receipted.readers = [Cast.alice, Cast.bob]
@@ -42,6 +42,7 @@ struct RelationsScreenTests {
         #expect(text.contains("edited"))
         #expect(text.contains("Message deleted"))
         #expect(text.contains("━ New messages ━"))
+        #expect(buffer.lines.contains { $0.hasPrefix("@") }, "a mention of me is marked in the gutter")
         #expect(text.contains("▎ Original message"))
         #expect(buffer.lines.contains { $0.hasSuffix("AL BS ") }, "receipts at the trailing edge")
         // Mine is drawn in reverse video, others' not: a difference in shape, not colour.

@@ -60,6 +60,9 @@ public struct Grouping: Sendable {
             context.bottomLabel = strings.notDelivered
         }
         if rows.isGroup, !message.readers.isEmpty { context.readers = message.readers }
+        if case .text(let text) = message.content, side == .incoming, text.mentionedIDs.contains(rows.me.id) {
+            context.mentionsMe = true
+        }
         if !message.reactions.isEmpty {
             let me = rows.me.id
             context.myReactions = Set(message.reactions.lazy.filter { $0.senders.contains(me) }.map(\.key))

@@ -26,6 +26,8 @@ public struct RowContext: Hashable, Sendable {
     public var myReactions: Set<String> = []
     /// Who has read up to this message, shown under it in group conversations.
     public var readers: [Sender] = []
+    /// Whether the message mentions the local user: drawn highlighted.
+    public var mentionsMe = false
     /// Whether the "New messages" line is above this message.
     public var showsUnreadLine = false
     /// The message's own time, drawn in its bubble (``ChatStyle/showsMessageTimes``).

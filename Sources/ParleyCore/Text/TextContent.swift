@@ -1,14 +1,80 @@
 import Foundation
 
-/// Message text with the links, e-mail addresses and phone numbers found in it.
+/// Message text with the links, e-mail addresses and phone numbers found in it, and the
+/// people it mentions.
 ///
 /// Detection runs once, when the content is made, so front ends only style ranges.
+/// Mentions are ranges too, not text: a message says "@Alice" and mentions the sender
+/// `alice` (``init(_:mentions:)``, ``init(_:mentioning:)``), whatever her name becomes.
 /// The text is kept exactly as given; use ``InertText`` before showing it.
 public struct TextContent: Hashable, Sendable {
     /// The text, unchanged.
     public let string: String
-    /// What ``TextDetector`` found, in order of position.
+    /// What ``TextDetector`` found and the mentions, in order of position.
     public let detections: [TextDetection]
+
+    /// The ids of the senders mentioned, in order.
+    public var mentionedIDs: [String] {
+        detections.compactMap { if case .mention(let id) = $0.kind { id } else { nil } }
+    }
+
+    /// Wraps `string`, detecting its links, addresses and phone numbers, with `mentions`:
+    /// each a UTF-8 range of `string` and the mentioned sender's id. Ranges outside the
+    /// text, not on character boundaries or overlapping an earlier mention are dropped; a
+    /// detected link under a mention gives way to it.
+    public init(_ string: String, mentions: [(utf8Range: Range<Int>, senderID: String)]) {
+        self.string = string
+        let count = string.utf8.count
+        var kept: [TextDetection] = []
+        for mention in mentions.sorted(by: { $0.utf8Range.lowerBound < $1.utf8Range.lowerBound }) {
+            let range = mention.utf8Range
+            guard range.lowerBound >= 0, range.upperBound <= count, !range.isEmpty, !mention.senderID.isEmpty,
+                Self.isBoundary(range.lowerBound, in: string), Self.isBoundary(range.upperBound, in: string),
+                kept.last.map({ $0.utf8Range.upperBound <= range.lowerBound }) ?? true
+            else { continue }
+            kept.append(TextDetection(kind: .mention(mention.senderID), utf8Range: range))
+        }
+        let found = TextDetector.detect(in: string).filter { detection in
+            !kept.contains { $0.utf8Range.overlaps(detection.utf8Range) }
+        }
+        self.detections = (kept + found).sorted { $0.utf8Range.lowerBound < $1.utf8Range.lowerBound }
+    }
+
+    /// Wraps `string`, mentioning each of `members` whose "@Name" it contains (the
+    /// longest name first, not inside a word): what a composer sends after the user
+    /// picked names from its suggestions.
+    public init(_ string: String, mentioning members: [Sender]) {
+        var mentions: [(utf8Range: Range<Int>, senderID: String)] = []
+        let bytes = Array(string.utf8)
+        for member in members.sorted(by: { $0.name.utf8.count > $1.name.utf8.count }) where !member.name.isEmpty {
+            let needle = Array(("@" + member.name).utf8)
+            var start = 0
+            while start + needle.count <= bytes.count {
+                guard bytes[start] == needle[0], Array(bytes[start..<(start + needle.count)]) == needle else {
+                    start += 1
+                    continue
+                }
+                let end = start + needle.count
+                let before = start == 0 || !Self.isWordByte(bytes[start - 1])
+                let after = end == bytes.count || !Self.isWordByte(bytes[end])
+                let free = !mentions.contains { $0.utf8Range.overlaps(start..<end) }
+                if before, after, free { mentions.append((start..<end, member.id)) }
+                start = end
+            }
+        }
+        self.init(string, mentions: mentions)
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+            || byte >= 0x80
+    }
+
+    private static func isBoundary(_ offset: Int, in string: String) -> Bool {
+        let utf8 = string.utf8
+        let index = utf8.index(utf8.startIndex, offsetBy: offset)
+        return index.samePosition(in: string.unicodeScalars) != nil
+    }
 
     /// Wraps `string` and detects its links, addresses and phone numbers.
     public init(_ string: String) {
@@ -28,14 +94,19 @@ public struct TextContent: Hashable, Sendable {
         self.init(String(decoding: bytes, as: UTF8.self))
     }
 
-    /// Equal when the text is; detections follow from it.
+    /// Equal when the text and its mentions are (the other detections follow from the text).
     public static func == (lhs: TextContent, rhs: TextContent) -> Bool {
-        lhs.string == rhs.string
+        lhs.string == rhs.string && lhs.mentions == rhs.mentions
     }
 
     /// Hashes the text.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(string)
+    }
+
+    /// The mentions, as detections.
+    var mentions: [TextDetection] {
+        detections.filter { if case .mention = $0.kind { true } else { false } }
     }
 }
 
@@ -69,7 +140,16 @@ public struct TextDetection: Hashable, Sendable {
         case .phone(let number):
             let dialable = number.filter { $0.isNumber || $0 == "+" }
             return URL(string: "tel:" + dialable)
+        case .mention(let id):
+            return URL(string: "parley-mention:" + (id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
         }
+    }
+
+    /// Whether activating it opens its ``target`` in the desktop's handler (links,
+    /// addresses, numbers), or only tells the app (mentions).
+    public var opensExternally: Bool {
+        if case .mention = kind { return false }
+        return true
     }
 
     /// The kinds of detection.
@@ -80,5 +160,7 @@ public struct TextDetection: Hashable, Sendable {
         case email(String)
         /// A phone number as written.
         case phone(String)
+        /// A mention of the sender with this id.
+        case mention(String)
     }
 }

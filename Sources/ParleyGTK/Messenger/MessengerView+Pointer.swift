@@ -44,7 +44,7 @@ extension MessengerView {
         guard let event = presenter.tap(at: point) else { return }
         if case .tapLink(_, let detection) = event {
             linkTapHandled = true
-            if let target = detection.target { open(target.absoluteString) }
+            if detection.opensExternally, let target = detection.target { open(target.absoluteString) }
             // The label's own activation, if any, comes within this event's dispatch.
             DispatchQueue.main.async { [weak self] in self?.linkTapHandled = false }
         }

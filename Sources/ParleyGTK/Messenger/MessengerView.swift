@@ -316,7 +316,7 @@ public final class MessengerView: RowHost {
         // A click was already turned into the core's hit test (``tap(at:)``); only a link
         // activated from the keyboard gets here to be handled.
         if linkTapHandled { return true }
-        if presenter.activateLink(uri, in: message) != nil { open(uri) }
+        if case .tapLink(_, let detection) = presenter.activateLink(uri, in: message), detection.opensExternally { open(uri) }
         return true
     }
 

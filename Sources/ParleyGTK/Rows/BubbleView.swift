@@ -164,6 +164,7 @@ final class BubbleView {
         setShapeClasses(layout: layout, side: context.side, position: context.position, style: style)
         hideContent(keeping: message)
         frame.widget.setClass("deleted", message.isDeleted)
+        frame.widget.setClass("mentions-me", context.mentionsMe)
         if let layoutQuote = layout.quote { quote.show(layoutQuote, host: host) } else { quoteView?.hide() }
         if layout.editedMark != nil {
             LabelText(edited).show(style.strings.edited, font: host.measurer.description(style.labelFont))

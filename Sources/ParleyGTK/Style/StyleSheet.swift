@@ -69,6 +69,7 @@ struct StyleSheet {
             \(s) reaction.more { color: \(style.labelColor.css); }
             \(s) avatar.receipt label { font-size: 6pt; font-weight: 600; }
             \(s) label.receipts-more { color: \(style.labelColor.css); font-size: smaller; }
+            \(s) bubble.mentions-me { box-shadow: inset 0 0 0 2px \(style.outgoing.bubbleColor.css); }
             \(s) bubble.deleted > label.body { font-style: italic; opacity: 0.75; }
             \(s) label.edited-mark, \(s) label.time-mark { opacity: 0.7; }
             \(s) quote-bar { border-radius: 2px; }

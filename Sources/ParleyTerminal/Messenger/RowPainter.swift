@@ -86,6 +86,10 @@ struct RowPainter {
         }
         for chip in layout.reactions { drawChip(chip, dy, &buffer) }
         if let receipts = layout.receipts { drawReceipts(receipts, dy, &buffer) }
+        if context.mentionsMe, let rect = layout.bubble, message.id != highlighted, message.id != selected {
+            // "@" in the gutter: this message speaks to you.
+            buffer.put("@", x: 0, y: CellRect(rect, dy: dy).y, style: palette.unreadLine)
+        }
         if message.id == highlighted || message.id == selected, let rect = layout.bubble {
             // A bar in the gutter beside the bubble (a shape, so it shows without colours
             // too): heavy for the selection, in the accent colour for a highlight.
