@@ -61,7 +61,9 @@ struct DemoApp {
         if let store = history.store { bot.keepsMessage = { @Sendable in await store.flush() } }
         let presenter = screen.presenter
         // The screen sends in the present (after a jump it returns there first).
-        bar.onSend { text, reply in
+        bar.members = [DemoCast.alice, DemoCast.bob, DemoCast.bot]  // "@" suggests them
+        bar.onSendMessage { content, reply in
+            let text = content.summary
             if let request = JumpCommand.parse(text) {
                 Task { @MainActor in
                     switch request {
@@ -71,7 +73,7 @@ struct DemoApp {
                 }
                 return
             }
-            let id = conversation.append(.text(text), status: .sending, replyTo: reply)
+            let id = conversation.append(content, status: .sending, replyTo: reply)
             bot.userSent(id, text: text)
         }
         // What the demo does with taps: a real app would open links and profiles.

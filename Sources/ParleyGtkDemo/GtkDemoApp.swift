@@ -79,7 +79,9 @@ final class GtkDemoApp {
         screen.register(kind: Poll.kind) { content, id in Widget(gtkWidget: PollWidget.make(content, id)) }
         let messages = screen.messages
         // The screen sends in the present (after a jump it returns there first).
-        screen.inputBar.onSend { text, reply in
+        screen.inputBar.members = [DemoCast.alice, DemoCast.bob, DemoCast.bot]  // "@" suggests them
+        screen.inputBar.onSendMessage { content, reply in
+            let text = content.summary
             if let request = JumpCommand.parse(text) {
                 Task { @MainActor in
                     switch request {
@@ -89,7 +91,7 @@ final class GtkDemoApp {
                 }
                 return
             }
-            let id = conversation.append(.text(text), status: .sending, replyTo: reply)
+            let id = conversation.append(content, status: .sending, replyTo: reply)
             bot.userSent(id, text: text)
         }
         screen.inputBarView.onSendAttachments { attachments in

@@ -203,6 +203,35 @@ struct RelationsTests {
         }
     }
 
+    @MainActor
+    @Test("typing @ and letters suggests members; completing writes the name and the send mentions them")
+    func mentionSuggestions() throws {
+        let chat = chat()
+        let bar = InputBar(metrics: .cells)
+        bar.members = [Fixture.alice, Fixture.bob, Sender(id: "lid", name: "Lidia")]
+        bar.text = "hi @li"
+        #expect(bar.mentionQuery(cursor: 6)?.query == "li")
+        #expect(bar.mentionSuggestions(cursor: 6).map(\.id) == ["lid", "alice"], "a name's start before a word's")
+        #expect(bar.mentionSuggestions(cursor: 2).isEmpty, "no @ before the cursor")
+        bar.text = "mail@bob"
+        #expect(bar.mentionSuggestions(cursor: 8).isEmpty, "an @ inside a word is not a mention")
+        bar.text = "hi @li and more"
+        let cursor = bar.completeMention(with: Fixture.alice, cursor: 6)
+        #expect(bar.text == "hi @Alice Liddell  and more")
+        #expect(cursor == "hi @Alice Liddell ".utf8.count)
+        var sent: [MessageContent] = []
+        bar.onSendMessage { content, _ in sent.append(content) }
+        #expect(bar.send())
+        guard case .text(let text)? = sent.first else { Issue.record("no text sent"); return }
+        #expect(text.mentionedIDs == ["alice"])
+        #expect(bar.pickedMentions.isEmpty, "the next message starts afresh")
+        // Without a mention picked, a few emoji still show large.
+        bar.text = "🎉"
+        bar.send()
+        #expect(sent.last == .emoji("🎉"))
+        _ = chat
+    }
+
     // MARK: Layout
 
     @Test("a reply's quote sits inside the bubble above the text, the text moved under it")

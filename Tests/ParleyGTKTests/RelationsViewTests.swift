@@ -114,6 +114,32 @@ extension GTKTests {
             await GTKHarness.pump(until: { view.visibleRowViews.first { $0.id == .message("q") }?.isHighlighted == false }, timeout: .seconds(10))
         }
 
+        @Test("typing @ in the composer opens suggestions; Tab completes the name; the message mentions them")
+        func mentionPopover() async throws {
+            try GTKHarness.start()
+            let conversation = Self.conversation()
+            let screen = ChatScreen(conversation: conversation, style: .light)
+            screen.inputBar.members = [ChatFixtures.alice, ChatFixtures.bob]
+            screen.inputBar.onSendMessage { content, reply in conversation.append(content, replyTo: reply) }
+            let window = try GTKHarness.window(screen.root, width: 420, height: 600)
+            defer { GTKHarness.close(window) }
+            let bar = screen.inputBarView
+            await GTKHarness.pump(until: { GTKHarness.size(bar.root).height > 0 })
+            bar.focus()
+            gtk_text_buffer_insert_interactive_at_cursor(bar.buffer, "hey @al", -1, 1)
+            await GTKHarness.pump(until: { bar.mentionPopover?.isOpen == true })
+            #expect(bar.mentionPopover?.shown.map(\.id) == ["alice"])
+            #expect(bar.handleKey(keyval: UInt32(GDK_KEY_Tab), state: GdkModifierType(rawValue: 0)))
+            #expect(bar.bufferText() == "hey @Alice ")
+            await GTKHarness.pump(until: { bar.mentionPopover?.isOpen == false })
+            gtk_text_buffer_insert_interactive_at_cursor(bar.buffer, "come", -1, 1)
+            #expect(bar.text == "hey @Alice come")
+            bar.send()
+            await GTKHarness.pump(until: { conversation.messages.last?.content.summary == "hey @Alice come" })
+            guard case .text(let text)? = conversation.messages.last?.content else { Issue.record("not text"); return }
+            #expect(text.mentionedIDs == ["alice"])
+        }
+
         @Test("Reply in the menu shows 'Replying to' over the composer; ✕ and Escape take it away; the reply is sent with its quote")
         func replyBanner() async throws {
             try GTKHarness.start()

@@ -115,6 +115,24 @@ struct RelationsScreenTests {
         #expect(screen.inputBar.replyTarget?.id == "b")
     }
 
+    @Test("typing @ shows suggestions over the list; Tab completes; the message sent mentions them")
+    func mentionKeys() throws {
+        let screen = screen()
+        screen.inputBar.members = [Cast.alice, Cast.bob]
+        screen.inputBar.onSendMessage { content, reply in screen.conversation.append(content, replyTo: reply) }
+        screen.perform(.insert("see you @bo"))
+        let lines = screen.render().buffer.lines
+        #expect(lines.contains { $0.contains("@Bob Stone") && $0.contains("Tab") })
+        let tab = try #require(TerminalMessenger.command(for: .key(.tab, []), composerIsEmpty: false))
+        screen.perform(tab)
+        #expect(screen.inputBar.text == "see you @Bob Stone ")
+        #expect(screen.cursorOffset == screen.inputBar.text.utf8.count)
+        screen.perform(.insert("!"))
+        screen.perform(.send)
+        guard case .text(let text)? = screen.conversation.messages.last?.content else { Issue.record("not text"); return }
+        #expect(text.string == "see you @Bob Stone !" && text.mentionedIDs == ["bob"])
+    }
+
     @Test("a deletion shows Undo on the screen; Ctrl-Z puts the message back")
     func undo() throws {
         let screen = screen()

@@ -70,6 +70,7 @@ extension InputBar {
         broadcaster.yield(.sendPressed(snapshot))
         if !sendHandlers.isEmpty, text == snapshot {
             text = ""
+            pickedMentions = []
             if replyTarget == reply { replyTarget = nil }
         }
         return true

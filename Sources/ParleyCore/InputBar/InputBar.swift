@@ -92,6 +92,12 @@ public final class InputBar {
         }
     }
 
+    /// Who can be mentioned: typing "@" and a few letters suggests them
+    /// (``mentionSuggestions(cursor:)``).
+    public var members: [Sender] = []
+    /// The people picked from the suggestions since the last send.
+    public internal(set) var pickedMentions: [Sender] = []
+
     /// The words of the reply line (``ChatStrings/replyingTo``, ``ChatStrings/cancelReply``):
     /// a chat screen sets its style's.
     public var strings = ChatStrings()

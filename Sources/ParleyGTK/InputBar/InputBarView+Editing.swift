@@ -52,6 +52,14 @@ extension InputBarView {
     /// also the test seam for key presses, which GTK cannot synthesize.
     @discardableResult
     func handleKey(keyval: UInt32, state: GdkModifierType) -> Bool {
+        if keyval == UInt32(GDK_KEY_Tab), let popover = mentionPopover, popover.isOpen, let first = popover.shown.first {
+            complete(with: first)
+            return true
+        }
+        if keyval == UInt32(GDK_KEY_Escape), let popover = mentionPopover, popover.isOpen {
+            popover.show([])
+            return true
+        }
         if keyval == UInt32(GDK_KEY_Escape), model.replyTarget != nil, preedit.isEmpty {
             model.cancelReply()
             return true
@@ -99,6 +107,7 @@ extension InputBarView {
         guard !isWritingBuffer else { return }
         let typed = bufferText()
         if model.text != typed { model.text = typed }
+        syncMentions()
         syncItems()
         syncPlaceholder()
         gtk_widget_queue_resize(root)
@@ -107,6 +116,34 @@ extension InputBarView {
         if Self.displayable(model.text) != typed {
             Task { @MainActor [weak self] in self?.syncText() }
         }
+    }
+
+    /// The cursor as a UTF-8 offset into the buffer's text.
+    func cursorOffset() -> Int {
+        var start = GtkTextIter()
+        var cursor = GtkTextIter()
+        gtk_text_buffer_get_start_iter(buffer, &start)
+        gtk_text_buffer_get_iter_at_mark(buffer, &cursor, gtk_text_buffer_get_insert(buffer))
+        guard let characters = gtk_text_buffer_get_text(buffer, &start, &cursor, 1) else { return 0 }
+        defer { g_free(characters) }
+        return strlen(characters)
+    }
+
+    /// Shows the model's "@name" suggestions for the cursor's place.
+    func syncMentions() {
+        guard !model.members.isEmpty else { return }
+        mentions.show(model.mentionSuggestions(cursor: cursorOffset()))
+    }
+
+    /// Completes the "@name" at the cursor with `member` (a suggestion's click, Tab).
+    func complete(with member: Sender) {
+        let cursor = model.completeMention(with: member, cursor: cursorOffset())
+        syncText()
+        var iter = GtkTextIter()
+        let prefix = String(decoding: Array(model.text.utf8).prefix(cursor), as: UTF8.self)
+        gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(clamping: prefix.count))
+        gtk_text_buffer_place_cursor(buffer, &iter)
+        mentions.show([])
     }
 
     /// Shows the model's text in the buffer when they differ, cursor at the end.

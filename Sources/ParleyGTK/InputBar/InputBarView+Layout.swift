@@ -60,6 +60,7 @@ extension InputBarView {
     /// puts them.
     func allocate(width: Double, height: Double) {
         allocatedWidth = width
+        mentionPopover?.present()
         let target = layout(width: width)
         let now = TickCallbacks.now(of: root)
         if animatesNextLayout {

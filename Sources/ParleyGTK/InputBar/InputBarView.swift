@@ -122,6 +122,15 @@ public final class InputBarView {
     let replyLabel: WidgetPointer
     /// The button that stops replying.
     let replyCancel: WidgetPointer
+    /// The "@name" suggestions, made the first time they show.
+    var mentionPopover: MentionPopover?
+    var mentions: MentionPopover {
+        if let mentionPopover { return mentionPopover }
+        let popover = MentionPopover(parent: root)
+        popover.onPick = { [weak self] member in self?.complete(with: member) }
+        mentionPopover = popover
+        return popover
+    }
     /// The scrolled row of attachment chips (`scrolledwindow.attachments`).
     let attachmentStrip: WidgetPointer
     /// The box of chips inside the strip.

@@ -135,6 +135,18 @@ public final class ChatScreen {
             screen.put(text, x: area.x, y: area.y, style: palette.accent, maxWidth: columns)
             badgeArea = area
         }
+        // "@name" suggestions on the list's last line, over the rows.
+        let suggestions = inputBar.mentionSuggestions(cursor: editor.cursor)
+        if !suggestions.isEmpty, listHeight > 0 {
+            let y = listTop + listHeight - 1
+            screen.fill(CellRect(x: 0, y: y, width: columns, height: 1), style: palette.chrome)
+            var x = 1
+            for (index, sender) in suggestions.enumerated() {
+                let look = index == 0 ? palette.accent : palette.chrome.adding(.bold)
+                x += screen.put(" @" + InertText.singleLine(sender.name) + " ", x: x, y: y, style: look, maxWidth: columns - x) + 1
+            }
+            screen.put("Tab", x: x, y: y, style: palette.label, maxWidth: columns - x)
+        }
         undoArea = nil
         if let undo = frame.undo, listHeight > 0 {
             let text = " \(undo.text) · \(undo.action) (Ctrl-Z) "
@@ -288,6 +300,14 @@ public final class ChatScreen {
                 presenter.scrollToBottom()
             }
         case .undo: presenter.undoDelete()
+        case .completeMention:
+            // Completing edits the model's text itself; the editor's cursor follows it.
+            if let first = inputBar.mentionSuggestions(cursor: editor.cursor).first {
+                inputBar.text = text
+                let cursor = inputBar.completeMention(with: first, cursor: editor.cursor)
+                text = inputBar.text
+                editor.move(to: cursor, in: text)
+            }
         case .repaint: break
         case .quit: return false
         }

@@ -15,6 +15,12 @@ struct LineEditor {
 
     mutating func moveToEnd(of text: String) { cursor = text.utf8.count }
 
+    /// Puts the cursor at UTF-8 offset `offset` of `text` (clamped to it).
+    mutating func move(to offset: Int, in text: String) {
+        cursor = max(0, min(offset, text.utf8.count))
+        clamp(to: text)
+    }
+
     mutating func insert(_ string: String, into text: inout String) {
         clamp(to: text)
         let index = self.index(cursor, in: text)

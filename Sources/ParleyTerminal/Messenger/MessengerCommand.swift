@@ -50,6 +50,8 @@ public enum MessengerCommand: Equatable, Sendable {
     /// Cancels what is under way: a reply, then a selection, then returns to the newest
     /// message (Esc).
     case cancel
+    /// Completes the "@name" being typed with the first suggestion (Tab).
+    case completeMention
     /// Puts back the message deleted last, while "Undo" shows (Ctrl-Z).
     case undo
     /// Repaints the whole screen (Ctrl-L).

@@ -110,7 +110,8 @@ public final class TerminalMessenger {
     /// PgUp/PgDn a page; Ctrl+Home/Ctrl+End go to the oldest/newest message; Home/End,
     /// ←/→ and Ctrl-A/E/W/U/K edit the composer; Alt+↑/↓ select a message, Alt+R replies
     /// to it and Alt+1…6 react to it (without a selection: the newest message from someone
-    /// else); Ctrl-Z undoes a deletion while "Undo" shows; Esc cancels a reply, then the
+    /// else); Tab completes the "@name" being typed; Ctrl-Z undoes a deletion while "Undo"
+    /// shows; Esc cancels a reply, then the
     /// selection, then returns to the newest message;
     /// Ctrl-C quits, as does Ctrl-D on an empty composer. The wheel scrolls three rows;
     /// a left click taps, a right click long-presses.
@@ -160,6 +161,7 @@ public final class TerminalMessenger {
             case .pageUp: return .page(-1)
             case .pageDown: return .page(1)
             case .escape: return .cancel
+            case .tab: return .completeMention
             default: return nil
             }
         default: return nil
