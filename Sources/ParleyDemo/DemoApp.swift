@@ -85,8 +85,14 @@ struct DemoApp {
                 DemoReactions.handle(event, in: conversation, bot: bot)
             }
         }
+        // A messenger opens a conversation at what you have not read yet.
         if history.loadsFirstPage {
-            Task { @MainActor in await pager.loadEarlier() }
+            Task { @MainActor in
+                await pager.loadEarlier()
+                presenter.scrollToUnread()
+            }
+        } else {
+            presenter.scrollToUnread()
         }
         if options.transcript == nil, options.greets, history.isFresh {
             bot.greet()

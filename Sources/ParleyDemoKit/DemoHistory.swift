@@ -89,8 +89,9 @@ public struct DemoHistory {
             source = opened
             store = opened
         }
-        // The line above what "you" have not read yet, as a messenger opens a conversation.
-        if options.transcript == nil { conversation.setFirstUnread(DemoConversation.firstUnread) }
+        // The line above what "you" have not read yet, the first time the conversation
+        // opens (after that, you have read it).
+        if options.transcript == nil, fresh { conversation.setFirstUnread(DemoConversation.firstUnread) }
         self.conversation = conversation
         self.pager = HistoryPager(conversation: conversation, source: source, pageSize: pageSize)
         self.note = note

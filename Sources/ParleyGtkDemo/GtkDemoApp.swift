@@ -65,8 +65,16 @@ final class GtkDemoApp {
         gtk_window_set_titlebar(gtkWindow, headerBar())
         window.child = screen.widget
         screen.inputBarView.focus()
+        // A messenger opens a conversation at what you have not read yet.
+        let messages = screen.messages
         if history.loadsFirstPage {
-            Task { @MainActor in await history.pager.loadEarlier() }
+            Task { @MainActor in
+                await history.pager.loadEarlier()
+                messages.presenter.scrollToUnread()
+                messages.relayout()
+            }
+        } else {
+            messages.presenter.scrollToUnread()
         }
         if !history.isTranscript, history.isFresh { bot.greet() }
         DemoAutomation(app: self, window: window).start(options.automation)

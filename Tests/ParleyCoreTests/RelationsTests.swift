@@ -158,8 +158,13 @@ struct RelationsTests {
             size: Size(width: 60, height: 12))
         _ = presenter.frame()
         #expect(presenter.scrollToUnread())
-        let first = presenter.frame().rows.first { $0.row.message != nil }
+        let opened = presenter.frame()
+        let first = opened.rows.first { $0.row.message != nil }
         #expect(first?.row.id == .message("a") && first?.y == 0)
+        // The badge counts Bob's messages from the line on that are still below the screen.
+        let shown = Set(opened.rows.compactMap { $0.y + $0.layout.height <= 12 ? $0.row.message?.id : nil })
+        let below = chat.messages.drop { $0.id != "a" }.filter { $0.sender.id == "bob" && !shown.contains($0.id) }.count
+        #expect(below > 0 && opened.badge?.unreadCount == below)
         let label = presenter.frame().rows.first.map(presenter.accessibleLabel(for:))
         #expect(label?.hasPrefix("New messages. You, ") == true)
         chat.setFirstUnread(nil)

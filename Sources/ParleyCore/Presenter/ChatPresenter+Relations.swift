@@ -18,12 +18,14 @@ extension ChatPresenter {
     }
 
     /// Scrolls so that the "New messages" line (``Conversation/firstUnread``) is at the top,
-    /// with the unread messages under it (the badge counts those not yet seen).
+    /// with the unread messages under it: the "↓ N new" badge counts from the line those
+    /// not yet scrolled into view.
     ///
     /// - Returns: Whether the line's message is loaded (and now at the top).
     @discardableResult
     public func scrollToUnread() -> Bool {
         guard let id = conversation.firstUnread, viewport.scroll(to: .message(id), at: .top) else { return false }
+        viewport.markUnseen(from: id)
         onNeedsDisplay?()
         return true
     }

@@ -464,6 +464,21 @@ public final class Viewport {
         }
     }
 
+    /// Counts message `id` and everything after it as not seen yet (the "New messages"
+    /// line): the badge counts them until they scroll into view.
+    func markUnseen(from id: MessageID) {
+        read { rows in
+            guard let index = rows.index(of: .message(id)), let message = rows.message(at: index) else { return }
+            if let previous = rows.message(at: index - 1) {
+                lastSeen = previous.id
+                lastSeenDate = previous.date
+            } else {
+                lastSeen = nil
+                lastSeenDate = message.date.addingTimeInterval(-0.001)
+            }
+        }
+    }
+
     /// Notes `message` as the newest seen.
     private func saw(_ message: Message) {
         lastSeen = message.id
