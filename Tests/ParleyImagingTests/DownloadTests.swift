@@ -96,10 +96,13 @@ struct DownloadTests {
         // Never silent for the timeout, never near the size limit: only the duration ends it.
         let fetcher = fetcher(timeout: .seconds(60), maximumDuration: .milliseconds(800))
         #expect(await error { try await fetcher.data(for: .url(server.url("/trickle.png"))) } == .timedOut)
-        // A byte takes at least 20 ms: 1,000 of them would mean it ran 20 s, far past the
-        // maximum duration (as if it had waited for the 60 s timeout instead), even on a
-        // machine so loaded that the 800 ms took several seconds.
-        #expect((9..<8 + 1_000).contains(server.bodyBytesSent), "\(server.bodyBytesSent) bytes sent")
+        // Ended, not abandoned: the connection is closed, so the server can send no more.
+        // (How long it ran is no measure here: a loaded machine may hand the result to
+        // this task many seconds after the fetcher gave up.)
+        #expect(server.bodyBytesSent > 8, "some of the body arrived before the end")
+        let atEnd = server.bodyBytesSent
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(server.bodyBytesSent - atEnd <= 2, "\(server.bodyBytesSent - atEnd) bytes after the end")
     }
 
     @Test("cancelling downloads, before and after bytes arrive, always ends as cancelled")

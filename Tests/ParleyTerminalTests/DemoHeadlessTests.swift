@@ -43,9 +43,11 @@ struct DemoHeadlessTests {
 
     @Test("a scripted session renders frames: the bot replies, history loads")
     func scripted() throws {
-        let (status, output) = try runDemo(["--headless", "--size", "80x24", "--script", "type:hello;send;wait:1;page:-30;wait:0.5;frame"])
+        // The first run opens at the New messages line; sending returns to the newest.
+        let (status, output) = try runDemo(["--headless", "--size", "80x24", "--script", "type:hello;send;wait:1;frame;page:-30;wait:0.5;frame"])
         #expect(status == 0)
         #expect(output.contains("── frame 1: start"))
+        #expect(output.contains("New messages"))
         #expect(output.contains("I'm the Parley bot"))
         let last = output.components(separatedBy: "── frame").last ?? ""
         #expect(!last.contains("Booking the garden café"))  // scrolled far up into history
