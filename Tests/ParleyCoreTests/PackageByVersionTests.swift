@@ -26,8 +26,8 @@ import Testing
 @Suite("Packaging: an app adds Parley by version")
 struct PackageByVersionTests {
     /// Runs `arguments` (a command on the PATH) in `folder`.
-    static func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
-        try runProgram("/usr/bin/env", arguments, in: folder)
+    static func run(_ arguments: [String], in folder: URL) async throws -> (status: Int32, output: String) {
+        try await runProgram("/usr/bin/env", arguments, in: folder)
     }
 
     /// The consumer's manifest: the five library products, by version, nothing else.
@@ -71,7 +71,7 @@ struct PackageByVersionTests {
 
     @Test("a throwaway package tagged 0.9.0, used by version with no flags, builds and runs",
         .timeLimit(.minutes(20)))
-    func byVersion() throws {
+    func byVersion() async throws {
         let root = ArchitectureTests.root
         let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("parley-by-version-\(UUID().uuidString)")
         let parley = scratch.appendingPathComponent("Parley")
@@ -81,7 +81,7 @@ struct PackageByVersionTests {
         try FileManager.default.createDirectory(at: consumer.appendingPathComponent("Sources/Consumer"), withIntermediateDirectories: true)
 
         // The package as it is in this checkout (committed or not), in a repository of its own.
-        let listed = try Self.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"], in: root)
+        let listed = try await Self.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"], in: root)
         try #require(listed.status == 0, "\(listed.output)")
         for path in listed.output.split(separator: "\0").map(String.init) {
             let source = root.appendingPathComponent(path)
@@ -92,7 +92,7 @@ struct PackageByVersionTests {
         }
         let git = ["git", "-c", "user.name=Parley Tests", "-c", "user.email=tests@parley.invalid", "-c", "commit.gpgsign=false"]
         for step in [["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "0.9.0"], ["tag", "0.9.0"]] {
-            let result = try Self.run(git + step, in: parley)
+            let result = try await Self.run(git + step, in: parley)
             try #require(result.status == 0, "git \(step): \(result.output)")
         }
 
@@ -108,12 +108,12 @@ struct PackageByVersionTests {
                 atomically: true, encoding: .utf8)
         }
 
-        let build = try Self.run(
+        let build = try await Self.run(
             ["swift", "build", "--product", "Consumer", "-Xswiftc", "-warnings-as-errors"], in: consumer)
         #expect(build.status == 0, "\(build.output.suffix(3000))")
         #expect(!build.output.contains("unsafeFlags"), "\(build.output.suffix(2000))")
         #expect(!build.output.contains("file not found"))
-        let ran = try Self.run([".build/debug/Consumer"], in: consumer)
+        let ran = try await Self.run([".build/debug/Consumer"], in: consumer)
         #expect(ran.status == 0, "\(ran.output)")
         #expect(ran.output.trimmingCharacters(in: .whitespacesAndNewlines) == "1 cells ok 1 true", "\(ran.output)")
     }

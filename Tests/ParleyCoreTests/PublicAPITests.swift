@@ -31,7 +31,7 @@ struct PublicAPITests {
     }
 
     /// Extracts the public symbol graphs of `modules` into a new folder.
-    static func symbolGraphs() throws -> URL {
+    static func symbolGraphs() async throws -> URL {
         let output = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("parley-symbols-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         // The C modules' maps: those in Sources and those SwiftPM generates for C targets.
@@ -43,7 +43,7 @@ struct PublicAPITests {
         let mapFlags = maps.filter { FileManager.default.fileExists(atPath: $0.path) }
             .flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
         for module in modules {
-            let result = try runProgram("/usr/bin/env", [
+            let result = try await runProgram("/usr/bin/env", [
                 "swift-symbolgraph-extract", "-module-name", module, "-target", "x86_64-unknown-linux-gnu",
                 "-I", products.appendingPathComponent("Modules").path, "-minimum-access-level", "public",
                 "-output-dir", output.path,
@@ -99,8 +99,8 @@ struct PublicAPITests {
     }
 
     @Test("no public declaration of a library names a C type or an unsafe pointer, but the widget bridge (#11)")
-    func swiftTypesOnly() throws {
-        let folder = try Self.symbolGraphs()
+    func swiftTypesOnly() async throws {
+        let folder = try await Self.symbolGraphs()
         defer { try? FileManager.default.removeItem(at: folder) }
         let declarations = try Self.declarations(in: folder)
         // The extraction worked: each module has its main types.

@@ -11,20 +11,20 @@ func scratchDataHome() -> String {
 
 /// Runs the built parley-demo without a terminal and returns its exit status and output.
 /// Its default store goes under `dataHome` (a fresh scratch folder unless given).
-func runDemo(_ arguments: [String], dataHome: String = scratchDataHome()) throws -> (status: Int32, output: String) {
+func runDemo(_ arguments: [String], dataHome: String = scratchDataHome()) async throws -> (status: Int32, output: String) {
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_DATA_HOME"] = dataHome
-    return try runProgram(demoBinary, arguments, environment: environment)
+    return try await runProgram(demoBinary, arguments, environment: environment)
 }
 
 @Suite("parley-demo headless")
 struct DemoHeadlessTests {
     @Test("“/jump YYYY-MM-DD” shows that day from the store; “/jump” returns (#5)")
-    func jumpToDate() throws {
+    func jumpToDate() async throws {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd"
         let day = Date().addingTimeInterval(-30 * 86_400)
-        let (status, output) = try runDemo([
+        let (status, output) = try await runDemo([
             "--headless", "--size", "80x24", "--frames", "20",
             "--script", "wait:0.3;type:/jump \(formatter.string(from: day));send;wait:0.5;frame;type:/jump;send;wait:0.5;frame",
         ])
@@ -42,9 +42,9 @@ struct DemoHeadlessTests {
     }
 
     @Test("a scripted session renders frames: the bot replies, history loads")
-    func scripted() throws {
+    func scripted() async throws {
         // The first run opens at the New messages line; sending returns to the newest.
-        let (status, output) = try runDemo(["--headless", "--size", "80x24", "--script", "type:hello;send;wait:1;frame;page:-30;wait:0.5;frame"])
+        let (status, output) = try await runDemo(["--headless", "--size", "80x24", "--script", "type:hello;send;wait:1;frame;page:-30;wait:0.5;frame"])
         #expect(status == 0)
         #expect(output.contains("── frame 1: start"))
         #expect(output.contains("New messages"))
@@ -54,13 +54,13 @@ struct DemoHeadlessTests {
     }
 
     @Test("a transcript opens as history; bad lines are counted, not fatal")
-    func transcript() throws {
+    func transcript() async throws {
         let path = NSTemporaryDirectory() + "parley-transcript-\(UUID().uuidString).tsv"
         let lines = (0..<300).map { "\(1_700_000_000 + $0 * 60)\t\($0 % 2 == 0 ? "Ann" : "Ben")\tline \($0)" }
             + ["not a line", "123\tno text field", "\u{1B}]0;x\u{07}\tEve\tescape in the time"]
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let (status, output) = try runDemo(["--headless", "--transcript", path, "--size", "60x20", "--script", "wait:0.5;frame"])
+        let (status, output) = try await runDemo(["--headless", "--transcript", path, "--size", "60x20", "--script", "wait:0.5;frame"])
         #expect(status == 0)
         #expect(output.contains("Opened 300 messages"))
         #expect(output.contains("3 lines skipped"))
@@ -68,26 +68,26 @@ struct DemoHeadlessTests {
     }
 
     @Test("what you send is still there next time; --ephemeral keeps nothing")
-    func persistence() throws {
+    func persistence() async throws {
         let home = scratchDataHome()
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let first = try runDemo(["--headless", "--size", "70x20", "--script", "wait:0.3;type:keep this one;send;wait:1"], dataHome: home)
+        let first = try await runDemo(["--headless", "--size", "70x20", "--script", "wait:0.3;type:keep this one;send;wait:1"], dataHome: home)
         #expect(first.status == 0)
         #expect(first.output.contains("Conversation kept in \(home)/parley/demo.sqlite"))
-        let second = try runDemo(["--headless", "--size", "70x30", "--script", "wait:0.5;frame"], dataHome: home)
+        let second = try await runDemo(["--headless", "--size", "70x30", "--script", "wait:0.5;frame"], dataHome: home)
         #expect(second.output.contains("keep this one"))
         let ephemeral = scratchDataHome()
-        let third = try runDemo(["--headless", "--ephemeral", "--script", "type:gone;send;wait:0.5"], dataHome: ephemeral)
+        let third = try await runDemo(["--headless", "--ephemeral", "--script", "type:gone;send;wait:0.5"], dataHome: ephemeral)
         #expect(third.status == 0)
         #expect(!FileManager.default.fileExists(atPath: ephemeral + "/parley/demo.sqlite"))
     }
 
     @Test("while another program locks the store the title says so, and what was sent is saved after (#10)")
-    func lockedStore() throws {
+    func lockedStore() async throws {
         let folder = scratchDataHome()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/locked.sqlite"
-        #expect(try runDemo(["--headless", "--history", path, "--script", "wait:0.2"]).status == 0)
+        #expect(try await runDemo(["--headless", "--history", path, "--script", "wait:0.2"]).status == 0)
         // Another program takes the write lock for four seconds (the demo looks again after
         // nine: retries come every two seconds at the slowest, with room for a busy machine).
         let locker = Process()
@@ -101,7 +101,7 @@ struct DemoHeadlessTests {
         locker.standardOutput = said
         try locker.run()
         _ = said.fileHandleForReading.availableData  // "locked"
-        let run = try runDemo([
+        let run = try await runDemo([
             "--headless", "--history", path, "--size", "90x12",
             "--script", "wait:0.3;type:sent while locked;send;wait:1.5;frame;wait:9;frame",
         ])
@@ -113,24 +113,24 @@ struct DemoHeadlessTests {
         #expect(frames.first?.contains("◷") == true, "\(frames.first ?? run.output)")
         #expect(frames.last?.contains("◷") == false, "\(frames.last ?? run.output)")
         #expect(frames.last?.contains("⚠") == false)
-        let again = try runDemo(["--headless", "--history", path, "--size", "90x30", "--script", "wait:0.5;frame"])
+        let again = try await runDemo(["--headless", "--history", path, "--size", "90x30", "--script", "wait:0.5;frame"])
         #expect(again.output.contains("sent while locked"))
     }
 
     @Test("a damaged store is a clear error that names the file and leaves it alone")
-    func damagedStore() throws {
+    func damagedStore() async throws {
         let path = NSTemporaryDirectory() + "parley-damaged-\(UUID().uuidString).sqlite"
         let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         try garbage.write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try runDemo(["--headless", "--history", path])
+        let result = try await runDemo(["--headless", "--history", path])
         #expect(result.status == 2)
         #expect(result.output.contains(path))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }
 
     @Test("a folder, a FIFO or /dev/null as a transcript is a clear error, never a hang (#10)")
-    func transcriptNotAFile() throws {
+    func transcriptNotAFile() async throws {
         let folder = scratchDataHome()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let fifo = folder + "/chat.fifo"
@@ -141,20 +141,20 @@ struct DemoHeadlessTests {
             ("/dev/null", "is not a regular file"),
         ]
         for (path, words) in cases {
-            let result = try runDemo(["--headless", "--transcript", path])
+            let result = try await runDemo(["--headless", "--transcript", path])
             #expect(result.status == 2)
             #expect(result.output.contains(path) && result.output.contains(words), "\(result.output)")
         }
     }
 
     @Test("lines dated past year 9999 or not at all are skipped with the reason; the rest opens (#10)")
-    func transcriptDates() throws {
+    func transcriptDates() async throws {
         let path = NSTemporaryDirectory() + "parley-dates-\(UUID().uuidString).tsv"
         let lines = ["1e300\tX\thi", "nan\tX\tnot a number", "-1e20\tX\tbefore time", "1700000000\tAnn\tfine",
             "1700000060\tBen\t   ", "1700000120\tAnn\twith a\rcarriage return inside"]
         try (lines.joined(separator: "\r\n") + "\r\n").write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let (status, output) = try runDemo(["--headless", "--transcript", path, "--size", "60x20", "--script", "wait:0.5;frame"])
+        let (status, output) = try await runDemo(["--headless", "--transcript", path, "--size", "60x20", "--script", "wait:0.5;frame"])
         #expect(status == 0)
         #expect(output.contains("Opened 2 messages"), "\(output)")
         #expect(output.contains("4 lines skipped"))
@@ -164,26 +164,26 @@ struct DemoHeadlessTests {
     }
 
     @Test("paths with escape sequences are printed inert: no title or clipboard set (#10)")
-    func inertPaths() throws {
+    func inertPaths() async throws {
         let hostile = NSTemporaryDirectory() + "evil\u{1B}]2;pwned\u{07}\u{1B}]52;c;aGk=\u{07}.tsv"
-        let missing = try runDemo(["--headless", "--transcript", hostile])
+        let missing = try await runDemo(["--headless", "--transcript", hostile])
         #expect(missing.status == 2)
         #expect(!missing.output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" })
         #expect(missing.output.contains("evil␛]2;pwned␇"))
         let home = scratchDataHome() + "/we\u{1B}[2Jird"
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let kept = try runDemo(["--headless", "--script", "wait:0.2"], dataHome: home)
+        let kept = try await runDemo(["--headless", "--script", "wait:0.2"], dataHome: home)
         #expect(kept.status == 0)
         #expect(kept.output.contains("we␛[2Jird"))
         #expect(!kept.output.unicodeScalars.contains { $0 == "\u{1B}" })
     }
 
     @Test("a missing transcript or a bad flag is a clear error")
-    func errors() throws {
-        let missing = try runDemo(["--headless", "--transcript", "/nonexistent/chat.tsv"])
+    func errors() async throws {
+        let missing = try await runDemo(["--headless", "--transcript", "/nonexistent/chat.tsv"])
         #expect(missing.status == 2)
         #expect(missing.output.contains("There is no transcript at /nonexistent/chat.tsv."))
-        let flag = try runDemo(["--frobnicate"])
+        let flag = try await runDemo(["--frobnicate"])
         #expect(flag.status == 2)
         #expect(flag.output.contains("unknown option"))
     }
