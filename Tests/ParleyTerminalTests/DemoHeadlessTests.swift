@@ -44,7 +44,11 @@ struct DemoHeadlessTests {
     @Test("a scripted session renders frames: the bot replies, history loads")
     func scripted() async throws {
         // The first run opens at the New messages line; sending returns to the newest.
-        let (status, output) = try await runDemo(["--headless", "--size", "80x24", "--script", "type:hello;send;wait:1;frame;page:-30;wait:0.5;frame"])
+        // (Waits with room for a loaded machine: the first page and the bot's greeting come
+        // from other tasks.)
+        let (status, output) = try await runDemo([
+            "--headless", "--size", "80x24", "--script", "wait:1.5;frame;type:hello;send;wait:3;frame;page:-30;wait:0.5;frame",
+        ])
         #expect(status == 0)
         #expect(output.contains("── frame 1: start"))
         #expect(output.contains("New messages"))
