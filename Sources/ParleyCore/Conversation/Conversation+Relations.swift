@@ -130,7 +130,7 @@ extension Conversation {
 
     /// Shows message `id` as deleted: its row stays, saying ``ChatStrings/messageDeleted``,
     /// and its content, quote, reactions and earlier versions are gone. Whether that is
-    /// for everyone or only here is the app's decision (``MessengerEvent/delete(_:scope:)``).
+    /// for everyone or only here is the app's decision (``ChatPresenter/deletion``, ``MessengerEvent/deleted(_:)``).
     ///
     /// - Throws: ``ConversationError/unknownID(_:)``.
     public func markDeleted(_ id: MessageID, animated: Bool = true) throws(ConversationError) {

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Two ways to feed it, which end in the same ``ChangeSet``s:
 ///
-/// - **Add and forget** (NMessenger): ``append(_:from:date:status:animated:)``,
+/// - **Add and forget** (NMessenger): ``append(_:from:date:status:replyTo:animated:)``,
 ///   ``insert(_:after:animated:)``, ``remove(_:animated:)``, ``update(_:animated:_:)``,
 ///   ``batch(animated:_:)``. Each takes or returns message ids.
 /// - **Data source** (JSQ, MessageKit): hand over the whole list with

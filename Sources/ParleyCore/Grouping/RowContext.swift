@@ -33,7 +33,7 @@ public struct RowContext: Hashable, Sendable {
     /// The message's own time, drawn in its bubble (``ChatStyle/showsMessageTimes``).
     public var messageTime: String?
 
-    /// Creates a context; front ends normally get contexts from ``RowList/context(at:)``.
+    /// Creates a context; front ends normally get contexts from ``Grouping/context(at:in:)``.
     public init(
         side: Side, position: GroupPosition, topLabel: String? = nil, showsName: Bool = false,
         showsAvatar: Bool = false, bottomLabel: String? = nil, time: String = ""

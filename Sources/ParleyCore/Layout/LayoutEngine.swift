@@ -78,8 +78,11 @@ public final class LayoutEngine: Sendable {
 
     /// The layout of `row` at `width`, from the cache when possible.
     ///
-    /// - Parameter context: The row's context from ``Grouping/context(at:in:)``; ignored
-    ///   for indicator rows.
+    /// - Parameters:
+    ///   - row: The row.
+    ///   - context: The row's context from ``Grouping/context(at:in:)``; ignored for
+    ///     indicator rows.
+    ///   - width: The list's width, in the measurer's units.
     public func layout(_ row: Row, context: RowContext?, width: Double) -> RowLayout {
         let (style, styleRevision, expansion, key, cached) = state.withLock {
             state -> (ChatStyle?, UInt64, Int, CacheKey, RowLayout?) in

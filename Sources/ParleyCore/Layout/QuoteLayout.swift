@@ -1,6 +1,6 @@
 /// Where a reply's quote of another message sits inside the bubble, and what it says.
 ///
-/// Front ends draw a bar of ``ChatStyle/linkColor`` along ``bar``, the sender's name in
+/// Front ends draw a bar in the side's link colour along ``bar``, the sender's name in
 /// the name font in ``nameFrame`` and the summary in ``textFrame``, each on one line
 /// (clipped with "…" when it does not fit). Tapping it is
 /// ``MessengerEvent/tapQuote(_:quoted:)``.

@@ -3,7 +3,7 @@ import Foundation
 /// One message in a conversation.
 ///
 /// A value: changing a copy changes nothing on screen. Hand changes to the
-/// ``Conversation`` (``Conversation/update(_:_:)``), which bumps ``revision`` so that
+/// ``Conversation`` (``Conversation/update(_:animated:_:)``), which bumps ``revision`` so that
 /// cached layouts of the old content are not reused.
 public struct Message: Identifiable, Sendable {
     /// Stable identity, unique within the conversation.

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a message shows.
 ///
-/// Build text with ``text(_:)``, which detects links, e-mail addresses and phone numbers
+/// Build text with `text(_:)` (the static function), which detects links, e-mail addresses and phone numbers
 /// and turns a message of only a few emoji into ``emoji(_:)`` (shown large), as messengers do.
 ///
 /// The rarer, larger kinds are stored `indirect`, so a message costs what its text costs

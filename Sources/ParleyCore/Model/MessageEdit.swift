@@ -2,7 +2,7 @@ import Foundation
 
 /// An earlier version of an edited message: what it showed until `replacedAt`.
 ///
-/// ``Conversation/edit(_:to:animated:)`` keeps them (at most ``Message/editHistoryLimit``,
+/// ``Conversation/edit(_:to:at:animated:)`` keeps them (at most ``Message/editHistoryLimit``,
 /// oldest first) in ``Message/edits``, so an app can show a message's history.
 public struct MessageEdit: Hashable, Sendable {
     /// What the message showed.

@@ -16,7 +16,10 @@ public enum LineBreaker {
 
     /// The lines of `text` wrapped at `maxColumns` (at least 1).
     ///
-    /// - Parameter width: Columns of one grapheme cluster (0 for a combining-only cluster).
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - maxColumns: The widest a line may be.
+    ///   - width: Columns of one grapheme cluster (0 for a combining-only cluster).
     /// - Complexity: O(n) in the length of `text`; printable ASCII takes a byte-wise path.
     public static func lines(_ text: String, maxColumns: Int, width: (Character) -> Int) -> [Line] {
         let limit = max(1, maxColumns)

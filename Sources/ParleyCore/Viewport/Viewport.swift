@@ -8,7 +8,7 @@ import Foundation
 /// messages: a million-message conversation scrolls like a ten-message one.
 ///
 /// - Pinned to the bottom (``isPinnedToBottom``), new messages and the typing row keep the
-///   view at the bottom. Scrolled up, nothing moves when messages arrive; ``unreadCount``
+///   view at the bottom. Scrolled up, nothing moves when messages arrive; ``unreadCount(limit:)``
 ///   counts them for a "↓ N new" button.
 /// - History pages prepended above, and rows above the anchor changing height, move
 ///   nothing on screen.

@@ -24,7 +24,9 @@ public final class TerminalMessenger {
 
     /// Takes over the terminal (raw mode, alternate screen, mouse, bracketed paste).
     ///
-    /// - Parameter environment: Decides the colour depth (COLORTERM, TERM, NO_COLOR).
+    /// - Parameters:
+    ///   - screen: The chat screen to show and drive.
+    ///   - environment: Decides the colour depth (COLORTERM, TERM, NO_COLOR).
     /// - Throws: ``TerminalError`` when standard input or output is not a terminal.
     public init(
         screen: ChatScreen, environment: [String: String] = ProcessInfo.processInfo.environment,

@@ -1,7 +1,7 @@
 /// How many colours a terminal shows, and how a ``TerminalColor`` is brought within reach.
 ///
 /// Read it from the environment with ``init(environment:)``; hand it to ``AnsiRenderer``,
-/// which passes every colour through ``approximate(_:)`` before writing it.
+/// which passes every colour through `approximate(_:)` before writing it.
 public enum ColorDepth: Hashable, Sendable, CaseIterable {
     /// 24-bit colour (`ESC[38;2;r;g;bm`).
     case trueColor
@@ -63,7 +63,7 @@ public enum ColorDepth: Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// `style` with both colours passed through ``approximate(_:)``.
+    /// `style` with both colours passed through `approximate(_:)`.
     public func approximate(_ style: CellStyle) -> CellStyle {
         CellStyle(
             foreground: approximate(style.foreground), background: approximate(style.background),
