@@ -14,11 +14,7 @@ extension ConversationStore {
             guard try statement.step() else { return nil }
             let text = statement.text(0) ?? ""
             let reply = statement.text(1).flatMap { json in
-                (try? JSONDecoder().decode(RelationColumns.Reply.self, from: Data(json.utf8))).map {
-                    ReplyQuote(
-                        id: MessageID($0.id), senderName: $0.name, summary: $0.summary,
-                        date: $0.date.flatMap { $0.isFinite ? Date(timeIntervalSinceReferenceDate: $0) : nil })
-                }
+                (try? JSONDecoder().decode(RelationColumns.Reply.self, from: Data(json.utf8)))?.quote
             }
             return Draft(text: text, replyTo: reply)
         }
@@ -30,10 +26,7 @@ extension ConversationStore {
     public func saveDraft(_ draft: Draft?) throws(StoreError) {
         let reply: String?
         if let quote = draft?.replyTo {
-            let record = RelationColumns.Reply(
-                id: quote.id.rawValue, name: quote.senderName, summary: quote.summary,
-                date: quote.date?.timeIntervalSinceReferenceDate)
-            reply = try? ContentColumns.json(record)
+            reply = try? ContentColumns.json(RelationColumns.Reply(quote))
         } else {
             reply = nil
         }

@@ -14,11 +14,26 @@ import ParleyCore
 /// Dates are seconds since 2001-01-01 UTC, like the `date` column; an earlier version's
 /// content is the five content columns (``ContentColumns``), image bytes in base 64.
 struct RelationColumns: Codable, Equatable {
+    /// A reply quote (in `relations`, and a draft's `reply` column).
     struct Reply: Codable, Equatable {
         var id: String
         var name: String
         var summary: String
         var date: Double?
+
+        init(_ quote: ReplyQuote) {
+            id = quote.id.rawValue
+            name = quote.senderName
+            summary = quote.summary
+            date = quote.date?.timeIntervalSinceReferenceDate
+        }
+
+        /// The quote again; a date that is not a finite number is left out.
+        var quote: ReplyQuote {
+            ReplyQuote(
+                id: MessageID(id), senderName: name, summary: summary,
+                date: date.flatMap { $0.isFinite ? Date(timeIntervalSinceReferenceDate: $0) : nil })
+        }
     }
     struct Reactions: Codable, Equatable {
         var key: String
@@ -47,9 +62,7 @@ struct RelationColumns: Codable, Equatable {
         guard message.replyTo != nil || !message.reactions.isEmpty || !message.edits.isEmpty || !message.readers.isEmpty
         else { return nil }
         var record = RelationColumns()
-        record.reply = message.replyTo.map {
-            Reply(id: $0.id.rawValue, name: $0.senderName, summary: $0.summary, date: $0.date?.timeIntervalSinceReferenceDate)
-        }
+        record.reply = message.replyTo.map(Reply.init)
         record.reactions = message.reactions.isEmpty ? nil : message.reactions.map { Reactions(key: $0.key, senders: $0.senders) }
         if !message.edits.isEmpty {
             record.edits = try message.edits.map { edit in
@@ -73,9 +86,7 @@ struct RelationColumns: Codable, Equatable {
         func date(_ seconds: Double) -> Date? {
             seconds.isFinite ? Date(timeIntervalSinceReferenceDate: seconds) : nil
         }
-        message.replyTo = record.reply.map {
-            ReplyQuote(id: MessageID($0.id), senderName: $0.name, summary: $0.summary, date: $0.date.flatMap(date))
-        }
+        message.replyTo = record.reply?.quote
         message.reactions = (record.reactions ?? []).map { Reaction($0.key, by: $0.senders) }.filter { !$0.key.isEmpty && $0.count > 0 }
         var edits: [MessageEdit] = []
         for edit in record.edits ?? [] {

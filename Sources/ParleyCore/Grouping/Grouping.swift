@@ -60,8 +60,9 @@ public struct Grouping: Sendable {
             context.bottomLabel = strings.notDelivered
         }
         if rows.isGroup, !message.readers.isEmpty { context.readers = message.readers }
-        if case .text(let text) = message.content, side == .incoming, text.mentionedIDs.contains(rows.me.id) {
-            context.mentionsMe = true
+        if side == .incoming, case .text(let text) = message.content {
+            let me = TextDetection.Kind.mention(rows.me.id)
+            context.mentionsMe = text.detections.contains { $0.kind == me }
         }
         if !message.reactions.isEmpty {
             let me = rows.me.id

@@ -48,43 +48,23 @@ struct RowLayoutBuilder {
             y += metrics.nameLabelHeight
         }
 
-        var body = bodyLayout(message, maxWidth: maxBubble, time: context.messageTime)
+        let body = bodyLayout(message, maxWidth: maxBubble, time: context.messageTime)
         let shape = body.bare ? BubbleShape.none : style.bubbles.shape(for: context.position)
         let bubbleWidth = body.bare ? body.size.width : max(metrics.minBubbleWidth, body.size.width)
         let bubbleX = side == .incoming ? leading : trailing - bubbleWidth
         let bubble = Rect(x: bubbleX, y: y, width: bubbleWidth, height: body.size.height)
-        layout.bubble = bubble
-        layout.content = body.content.offsetBy(dx: bubbleX, dy: y)
-        layout.caption = body.caption?.offsetBy(dx: bubbleX, dy: y)
-        layout.text = body.text
-        layout.showMore = body.more?.offsetBy(dx: bubbleX, dy: y)
-        layout.quote = body.quote?.offsetBy(dx: bubbleX, dy: y)
-        layout.editedMark = body.edited?.offsetBy(dx: bubbleX, dy: y)
-        layout.timeMark = body.time?.offsetBy(dx: bubbleX, dy: y)
-        layout.items = body.items
-        layout.wrapWidth = body.wrapWidth
+        place(body, in: bubble, into: &layout)
         layout.shape = shape
         layout.corners = shape.corners(for: context.position, side: side)
         layout.hasTail = shape.hasTail(for: context.position)
-        body.items = []
 
         if statusColumn > 0 {
             layout.status = Rect(
                 x: bubble.minX - metrics.statusSize.width, y: bubble.maxY - metrics.statusSize.height,
                 width: metrics.statusSize.width, height: metrics.statusSize.height)
         }
-        var bottom = bubble.maxY
-        if !message.reactions.isEmpty {
-            layout.reactions = reactionChips(
-                message.reactions, mine: context.myReactions, top: bubble.maxY + metrics.reactionGap,
-                from: side == .incoming ? bubble.minX : bubble.maxX, trailing: side == .outgoing,
-                available: available)
-            bottom = layout.reactions.map(\.frame.maxY).max() ?? bottom
-        }
-        if !context.readers.isEmpty {
-            layout.receipts = receipts(context.readers, top: bottom + metrics.reactionGap)
-            bottom = layout.receipts?.frame.maxY ?? bottom
-        }
+        var bottom = placeUnderBubble(
+            message, context, bubble: bubble, trailing: side == .outgoing, available: available, into: &layout)
         if context.showsAvatar {
             let size = metrics.avatarSize
             let x = side == .incoming ? metrics.rowInsets.left : width - metrics.rowInsets.right - size.width
@@ -128,27 +108,8 @@ struct RowLayoutBuilder {
         }
         let body = bodyLayout(message, maxWidth: available, time: context.messageTime)
         let bubble = Rect(x: x, y: y, width: body.size.width, height: body.size.height)
-        layout.bubble = bubble
-        layout.content = body.content.offsetBy(dx: x, dy: y)
-        layout.caption = body.caption?.offsetBy(dx: x, dy: y)
-        layout.text = body.text
-        layout.showMore = body.more?.offsetBy(dx: x, dy: y)
-        layout.quote = body.quote?.offsetBy(dx: x, dy: y)
-        layout.editedMark = body.edited?.offsetBy(dx: x, dy: y)
-        layout.timeMark = body.time?.offsetBy(dx: x, dy: y)
-        layout.items = body.items
-        layout.wrapWidth = body.wrapWidth
-        var bottom = bubble.maxY
-        if !message.reactions.isEmpty {
-            layout.reactions = reactionChips(
-                message.reactions, mine: context.myReactions, top: bubble.maxY + metrics.reactionGap,
-                from: x, trailing: false, available: available)
-            bottom = layout.reactions.map(\.frame.maxY).max() ?? bottom
-        }
-        if !context.readers.isEmpty {
-            layout.receipts = receipts(context.readers, top: bottom + metrics.reactionGap)
-            bottom = layout.receipts?.frame.maxY ?? bottom
-        }
+        place(body, in: bubble, into: &layout)
+        var bottom = placeUnderBubble(message, context, bubble: bubble, trailing: false, available: available, into: &layout)
         if statusColumn > 0 {
             layout.status = Rect(
                 x: width - metrics.rowInsets.right - metrics.statusSize.width,
@@ -235,6 +196,42 @@ struct RowLayoutBuilder {
     }
 
     // MARK: Parts
+
+    /// Puts `body` (in bubble coordinates) into `layout` at `bubble`.
+    private func place(_ body: Body, in bubble: Rect, into layout: inout RowLayout) {
+        let dx = bubble.minX, dy = bubble.minY
+        layout.bubble = bubble
+        layout.content = body.content.offsetBy(dx: dx, dy: dy)
+        layout.caption = body.caption?.offsetBy(dx: dx, dy: dy)
+        layout.text = body.text
+        layout.showMore = body.more?.offsetBy(dx: dx, dy: dy)
+        layout.quote = body.quote?.offsetBy(dx: dx, dy: dy)
+        layout.editedMark = body.edited?.offsetBy(dx: dx, dy: dy)
+        layout.timeMark = body.time?.offsetBy(dx: dx, dy: dy)
+        layout.items = body.items
+        layout.wrapWidth = body.wrapWidth
+    }
+
+    /// Lays out what goes under the bubble, its reactions then its read receipts, from
+    /// the bubble's leading edge (its trailing edge when `trailing`); returns where the
+    /// row's content ends.
+    private func placeUnderBubble(
+        _ message: Message, _ context: RowContext, bubble: Rect, trailing: Bool, available: Double,
+        into layout: inout RowLayout
+    ) -> Double {
+        var bottom = bubble.maxY
+        if !message.reactions.isEmpty {
+            layout.reactions = reactionChips(
+                message.reactions, mine: context.myReactions, top: bottom + metrics.reactionGap,
+                from: trailing ? bubble.maxX : bubble.minX, trailing: trailing, available: available)
+            bottom = layout.reactions.map(\.frame.maxY).max() ?? bottom
+        }
+        if !context.readers.isEmpty {
+            layout.receipts = receipts(context.readers, top: bottom + metrics.reactionGap)
+            bottom = layout.receipts?.frame.maxY ?? bottom
+        }
+        return bottom
+    }
 
     /// Adds the spacing and top label above a message; returns where the rest begins.
     private func startY(_ context: RowContext, into layout: inout RowLayout) -> Double {

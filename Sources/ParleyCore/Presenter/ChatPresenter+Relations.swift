@@ -161,10 +161,3 @@ struct PendingDeletion {
     var style: Deletion
     var timer: Task<Void, Never>?
 }
-
-extension Conversation {
-    /// Sets the local user's reaction as a chip's tap asked.
-    func setReactionByMe(_ key: String, on id: MessageID, _ isOn: Bool) {
-        try? setReaction(key, on: id, by: me.id, isOn)
-    }
-}

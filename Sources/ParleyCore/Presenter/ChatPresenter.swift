@@ -146,7 +146,7 @@ public final class ChatPresenter {
         case .tapShowMore(let id): showMore(of: id)
         case .tapQuote(_, let quoted): Task { await self.go(to: quoted) }
         case .reactionChanged(let id, let key, let isOn):
-            conversation.setReactionByMe(key, on: id, isOn)
+            try? conversation.setReaction(key, on: id, by: conversation.me.id, isOn)
         default: break
         }
         events.send(event)

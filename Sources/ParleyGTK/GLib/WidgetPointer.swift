@@ -102,3 +102,8 @@ final class ObjectRef {
     }
     deinit { g_object_unref(pointer) }
 }
+
+extension UnsafeMutablePointer where Pointee == GtkWindow {
+    /// The window as the GtkWidget it also is.
+    package var asWidget: WidgetPointer { UnsafeMutableRawPointer(self).assumingMemoryBound(to: GtkWidget.self) }
+}

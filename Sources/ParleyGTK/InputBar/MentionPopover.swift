@@ -31,7 +31,7 @@ final class MentionPopover {
 
     /// Shows `members` (closing when empty), pointing at the bar's text.
     func show(_ members: [Sender]) {
-        guard members.map(\.id) != shown.map(\.id) || members.isEmpty != !popover.isShown else { return }
+        guard members.map(\.id) != shown.map(\.id) || members.isEmpty == popover.isShown else { return }
         shown = members
         for button in buttons { gtk_box_remove(box.ptr(), button) }
         buttons = members.map { member in

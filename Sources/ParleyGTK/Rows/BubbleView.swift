@@ -305,21 +305,12 @@ final class BubbleView {
     private func place(layout: RowLayout) {
         guard let bubble = layout.bubble else { return }
         bubbleOrigin = bubble.origin
-        editedRect = layout.editedMark.map {
-            Rect(x: $0.minX - bubble.minX, y: $0.minY - bubble.minY, width: $0.width, height: $0.height)
-        }
-        timeRect = layout.timeMark.map {
-            Rect(x: $0.minX - bubble.minX, y: $0.minY - bubble.minY, width: $0.width, height: $0.height)
-        }
-        if let content = layout.content {
-            contentRect = Rect(x: content.minX - bubble.minX, y: content.minY - bubble.minY, width: content.width, height: content.height)
-        }
-        captionRect = layout.caption.map {
-            Rect(x: $0.minX - bubble.minX, y: $0.minY - bubble.minY, width: $0.width, height: $0.height)
-        }
-        showMoreRect = layout.showMore.map {
-            Rect(x: $0.frame.minX - bubble.minX, y: $0.frame.minY - bubble.minY, width: $0.frame.width, height: $0.frame.height)
-        }
+        func inBubble(_ rect: Rect) -> Rect { rect.offsetBy(dx: -bubble.minX, dy: -bubble.minY) }
+        if let content = layout.content { contentRect = inBubble(content) }
+        captionRect = layout.caption.map(inBubble)
+        showMoreRect = layout.showMore.map { inBubble($0.frame) }
+        editedRect = layout.editedMark.map(inBubble)
+        timeRect = layout.timeMark.map(inBubble)
     }
 
     /// Places the bubble in its row.

@@ -43,7 +43,7 @@ public final class Window {
 
     /// The window as a widget: for screenshots, or for GTK's C API through
     /// ``Widget/gtkWidget``.
-    public var widget: Widget { Widget(UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: GtkWidget.self)) }
+    public var widget: Widget { Widget(pointer.asWidget) }
 
     /// Shows the window and brings it to the front.
     public func present() {
