@@ -12,6 +12,15 @@ void parley_accessible_set_description(void *accessible, const char *description
                                    description, -1);
 }
 
+void parley_accessible_set_hidden(void *accessible, bool hidden) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_STATE_HIDDEN, (gboolean)hidden, -1);
+}
+
+void parley_accessible_set_position(void *accessible, int position, int count) {
+    gtk_accessible_update_relation(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_RELATION_POS_IN_SET, position,
+                                   GTK_ACCESSIBLE_RELATION_SET_SIZE, count, -1);
+}
+
 void parley_object_set_bool(void *object, const char *property, bool value) {
     g_object_set(G_OBJECT(object), property, (gboolean)value, NULL);
 }

@@ -50,6 +50,21 @@ struct EventTests {
         #expect(view.event(at: point(incoming, in: view, \.avatar), gesture: .longPress) == nil)
     }
 
+    @Test("“Not delivered · Tap to retry” under a failed message of mine is the retry target (#14)")
+    func retryLabel() {
+        var failed = Fixture.message("out", from: Fixture.me, minutes: 1, "lost")
+        failed.status = .failed
+        let chat = Conversation(me: Fixture.me, messages: [Fixture.message("in", "hi"), failed])
+        let view = Viewport(conversation: chat, layoutEngine: Fixture.engine(), size: Size(width: 40, height: 20))
+        let row = view.visibleRows().first { $0.id == .message("out") }!
+        #expect(row.context?.bottomLabel == "Not delivered · Tap to retry")
+        #expect(view.event(at: point(.message("out"), in: view, \.bottomLabel)) == .tapStatus("out"))
+        // Anyone else's label under a bubble is only the cell.
+        let sent = Conversation(me: Fixture.me, messages: [Fixture.message("x", from: Fixture.me, "fine")])
+        let other = Viewport(conversation: sent, layoutEngine: Fixture.engine(), size: Size(width: 40, height: 20))
+        #expect(other.visibleRows().first?.layout.bottomLabel == nil)
+    }
+
     @Test("a link in text with control characters before it is still found where it is drawn")
     func linkAfterControls() {
         let chat = Conversation(me: Fixture.me, messages: [Fixture.message("x", "\t\u{1B}https://a.io")])

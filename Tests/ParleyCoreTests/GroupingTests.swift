@@ -99,7 +99,7 @@ struct GroupingTests {
         failed.status = .failed
         var edited = Fixture.message("2", minutes: 1)
         edited.isEdited = true
-        #expect(contexts([failed, edited]).map(\.bottomLabel) == ["Not delivered", nil])
+        #expect(contexts([failed, edited]).map(\.bottomLabel) == ["Not delivered · Tap to retry", nil])
     }
 
     @Test("a change recomputes only its neighbours' contexts")

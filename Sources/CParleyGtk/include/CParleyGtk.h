@@ -28,6 +28,10 @@ void *parley_frame_new(const char *css_name, int role, ParleyFrameCallbacks call
 void parley_accessible_set_label(void *accessible, const char *label);
 /// Sets the accessible description of `accessible`.
 void parley_accessible_set_description(void *accessible, const char *description);
+/// Sets whether `accessible` is left out of the accessibility tree (GTK_ACCESSIBLE_STATE_HIDDEN).
+void parley_accessible_set_hidden(void *accessible, bool hidden);
+/// Sets the 1-based `position` of `accessible` among `count` items (POS_IN_SET, SET_SIZE).
+void parley_accessible_set_position(void *accessible, int position, int count);
 
 /// Sets a boolean property on a GObject.
 void parley_object_set_bool(void *object, const char *property, bool value);

@@ -9,6 +9,9 @@ public struct ChatFrame: Sendable {
     public var size: Size
     /// The rows on screen (plus the overscan asked for), top to bottom, with their layouts.
     public var rows: [VisibleRow]
+    /// How many rows the list holds now (what is loaded): with a row's
+    /// ``VisibleRow/index``, its position for a screen reader ("12 of 340").
+    public var rowCount: Int
     /// What the history row above the oldest loaded message shows.
     public var olderHistory: HistoryIndicator
     /// What the row below the newest loaded message shows after a jump into the past
@@ -41,7 +44,7 @@ public struct ChatFrame: Sendable {
 
     /// Creates a frame; front ends get theirs from ``ChatPresenter/frame(overscan:)``.
     public init(
-        size: Size, rows: [VisibleRow], olderHistory: HistoryIndicator = .hidden,
+        size: Size, rows: [VisibleRow], rowCount: Int? = nil, olderHistory: HistoryIndicator = .hidden,
         newerHistory: HistoryIndicator = .hidden, isPinnedToBottom: Bool = true, isAtBottom: Bool = true,
         isShowingLatest: Bool = true, unreadCount: Int = 0, badge: NewMessagesBadge? = nil,
         emptyText: String? = nil, typers: [Sender] = [], isAnimating: Bool = false,
@@ -50,6 +53,7 @@ public struct ChatFrame: Sendable {
     ) {
         self.size = size
         self.rows = rows
+        self.rowCount = rowCount ?? ((rows.map(\.index).max() ?? -1) + 1)
         self.olderHistory = olderHistory
         self.newerHistory = newerHistory
         self.isPinnedToBottom = isPinnedToBottom

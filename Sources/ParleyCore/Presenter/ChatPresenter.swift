@@ -120,7 +120,7 @@ public final class ChatPresenter {
             }
         }
         return ChatFrame(
-            size: viewport.size, rows: snapshot.rows, olderHistory: snapshot.older, newerHistory: snapshot.newer,
+            size: viewport.size, rows: snapshot.rows, rowCount: snapshot.rowCount, olderHistory: snapshot.older, newerHistory: snapshot.newer,
             isPinnedToBottom: pinned, isAtBottom: snapshot.isAtBottom, isShowingLatest: latest,
             unreadCount: snapshot.unreadCount,
             badge: showsBadge ? NewMessagesBadge(unreadCount: snapshot.unreadCount, strings: strings) : nil,

@@ -57,8 +57,9 @@ public struct ChatStrings: Sendable {
         let people = count == 1 ? "1 reaction" : "\(count) reactions"
         return mine ? "\(key), \(people), including yours" : "\(key), \(people)"
     }
-    /// The label under an outgoing message that failed.
-    public var notDelivered = "Not delivered"
+    /// The label under an outgoing message that failed; tapping it (or the mark) sends
+    /// ``MessengerEvent/tapStatus(_:)``, the app's cue to send it again.
+    public var notDelivered = "Not delivered · Tap to retry"
     /// Who the local user is, in accessible names ("You, 12:31: hi").
     public var you = "You"
     /// What an empty conversation shows once no history is loading; empty for nothing.

@@ -278,7 +278,7 @@ public final class Viewport {
             return ViewportSnapshot(
                 rows: shown, isAtBottom: atBottom(rows), unreadCount: unread(rows, limit: unreadLimit),
                 scrollIndicator: indicator(rows), older: rows.history, newer: rows.list.newer,
-                typers: rows.list.typers, messageCount: rows.messageCount)
+                typers: rows.list.typers, messageCount: rows.messageCount, rowCount: rows.count)
         }
     }
 

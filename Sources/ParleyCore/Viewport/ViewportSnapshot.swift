@@ -8,4 +8,5 @@ struct ViewportSnapshot {
     var newer: HistoryIndicator
     var typers: [Sender]
     var messageCount: Int
+    var rowCount: Int
 }

@@ -99,7 +99,13 @@ extension MessengerView {
             view.configure(row, host: self, scope: sheet.scopeClass)
             view.setHighlighted(frame.highlighted.map { id == .message($0) } ?? false)
             let widget = view.frame.widget
-            if !widget.isChildVisible { widget.isChildVisible = true }
+            view.setPosition(row.index + 1, of: frame.rowCount)
+            let arriving = arrivals.remove(id) != nil
+            if !widget.isChildVisible {
+                widget.isChildVisible = true
+                if !arriving { widget.setAccessibleHidden(false) }
+            }
+            if arriving { announceArrival(of: view) }
             // Keep the widget order equal to the reading order, for screen readers.
             if gtk_widget_get_prev_sibling(widget) != previous {
                 gtk_widget_insert_after(widget, list.widget, previous)
@@ -110,6 +116,8 @@ extension MessengerView {
             order.append((view, row.y))
         }
         for view in leaving { recycle(view) }
+        // Arrivals out of view are not read out; the new-messages button counts them.
+        arrivals.removeAll()
         active = next
         lastPlaced = placed
         placements = order
@@ -136,8 +144,20 @@ extension MessengerView {
         return view
     }
 
+    /// Tells a screen reader that `view`'s row is a new item of the log: GTK 4.8 has no
+    /// announcement call, but AT-SPI's `children-changed:add` on a `log` is how a live
+    /// region reports an addition, so the row leaves the accessibility tree and comes back
+    /// with its name already set. (GTK reports it only for a row a screen reader has met
+    /// before; recycled views are, which is why rows come from the pool.)
+    func announceArrival(of view: RowView) {
+        view.frame.widget.setAccessibleHidden(true)
+        view.frame.widget.setAccessibleHidden(false)
+    }
+
     func recycle(_ view: RowView) {
         view.frame.widget.isChildVisible = false
+        // A recycled row stays a child of the list: keep screen readers from reading it.
+        view.frame.widget.setAccessibleHidden(true)
         gtk_widget_set_opacity(view.frame.widget, 1)
         if pool.count < Self.poolLimit {
             pool.append(view)

@@ -107,6 +107,9 @@ public final class MessengerView: RowHost {
     /// a second time.
     var linkTapHandled = false
     lazy var menu = MessageMenu(view: self)
+    /// Messages from others that just arrived: their rows are announced (see
+    /// ``announceArrival(of:)``) when next placed.
+    var arrivals: Set<RowID> = []
     private var observation: Observation?
     private var imageObservation: ImageLoader.Observation?
     private var lastSize = Size(width: 0, height: 0)
@@ -300,6 +303,12 @@ public final class MessengerView: RowHost {
             if let row = active[.message(id)], let y = lastPlaced[.message(id)], change.animated {
                 active[.message(id)] = nil
                 animator.fadeOut(row, at: y)
+            }
+        }
+        if !change.isPrepend && !change.isWindowMove && !change.inserted.isEmpty {
+            let me = conversation.me.id
+            for id in change.inserted.suffix(8) where conversation.message(id).map({ $0.sender.id != me }) ?? false {
+                arrivals.insert(.message(id))
             }
         }
         presenter.conversationChanged(change)

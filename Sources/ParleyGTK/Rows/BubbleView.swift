@@ -162,7 +162,7 @@ final class BubbleView {
         let style = host.style
         frame.widget.isShown = layout.bubble != nil
         setShapeClasses(layout: layout, side: context.side, position: context.position, style: style)
-        hideContent(keeping: message)
+        hideContent(keeping: message, labels: labelsShown(for: message, context: context, layout: layout))
         frame.widget.setClass("deleted", message.isDeleted)
         frame.widget.setClass("mentions-me", context.mentionsMe)
         if let layoutQuote = layout.quote { quote.show(layoutQuote, host: host) } else { quoteView?.hide() }
@@ -244,8 +244,29 @@ final class BubbleView {
         }
     }
 
-    private func hideContent(keeping message: Message?) {
-        for case let widget? in [bodyLabel, captionLabel, noticeLabel, emojiLabel, showMoreLabel, editedLabel, timeLabel] where widget.isShown {
+    /// The labels (made already) that showing `message` keeps on screen: they are not
+    /// hidden in between, since hiding and showing a label again tells a screen reader it
+    /// left and came back (a status change would be read as a new message).
+    private func labelsShown(for message: Message, context: RowContext, layout: RowLayout) -> [WidgetPointer?] {
+        var labels: [WidgetPointer?] = []
+        if layout.editedMark != nil { labels.append(editedLabel) }
+        if layout.timeMark != nil, context.messageTime != nil { labels.append(timeLabel) }
+        switch message.content {
+        case .deleted: labels.append(bodyLabel)
+        case .text:
+            labels.append(bodyLabel)
+            if layout.showMore != nil { labels.append(showMoreLabel) }
+        case .emoji: labels.append(emojiLabel)
+        case .notice: labels.append(noticeLabel)
+        case .image: if layout.text != nil, layout.caption != nil { labels.append(captionLabel) }
+        case .collection, .custom: break
+        }
+        return labels
+    }
+
+    private func hideContent(keeping message: Message?, labels kept: [WidgetPointer?] = []) {
+        for case let widget? in [bodyLabel, captionLabel, noticeLabel, emojiLabel, showMoreLabel, editedLabel, timeLabel]
+        where widget.isShown && !kept.contains(widget) {
             widget.isShown = false
         }
         mediaView?.hide()

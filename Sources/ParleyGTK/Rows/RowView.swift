@@ -22,6 +22,8 @@ final class RowView {
     /// The state classes on the row widget now (side, position, kind).
     private(set) var stateClasses: Set<String> = []
     private var accessibleLabel = ""
+    private var accessiblePosition = (position: 0, count: 0)
+    private var statusLabelName = ""
 
     private weak var host: (any RowHost)?
     private var topLabelWidget: WidgetPointer?
@@ -152,6 +154,14 @@ final class RowView {
         frame.widget.setClass("highlighted", on)
     }
 
+    /// Tells a screen reader the row is number `position` of the `count` rows loaded
+    /// (changing nothing when it already says so).
+    func setPosition(_ position: Int, of count: Int) {
+        guard position != accessiblePosition.position || count != accessiblePosition.count else { return }
+        accessiblePosition = (position, count)
+        frame.widget.setAccessiblePosition(position, of: count)
+    }
+
     /// Forgets the row (the view goes back to the pool).
     func clear() {
         row = nil
@@ -249,6 +259,12 @@ final class RowView {
             // Delivery mark.
             if layoutHas(\.status) {
                 show(statusLabel, style.strings.mark(for: message.status), font: style.labelFont, host: host)
+                // Read out in words ("Delivered"), not as the glyphs drawn.
+                let statusName = style.strings.name(of: message.status).capitalizedFirst
+                if statusName != statusLabelName {
+                    statusLabelName = statusName
+                    statusLabel.setAccessibleLabel(statusName)
+                }
                 for status in DeliveryStatus.allCases {
                     statusLabel.setClass(Self.statusClass(status), status == message.status)
                 }
@@ -361,5 +377,13 @@ final class RowView {
         cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
         cairo_fill(cairo)
         cairo_destroy(cairo)
+    }
+}
+
+extension String {
+    /// The string with its first letter upper-cased ("not delivered" → "Not delivered").
+    var capitalizedFirst: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst()
     }
 }

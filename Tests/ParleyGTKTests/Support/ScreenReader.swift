@@ -76,4 +76,88 @@ enum ScreenReader {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         return text.split(separator: "\n").map(String.init)
     }
+
+    /// A screen reader listening to the process `pid`: it reads the whole tree once (as
+    /// a screen reader does, which makes GTK report changes to what it has read), then
+    /// records AT-SPI events while `during` runs, as lines of
+    /// `<event>|<source role>|<source name>|<child role>|<child name>`.
+    static func listen(pid: Int32, seconds: Double, during: () async -> Void) async -> [String] {
+        let script = """
+            import sys, pyatspi
+            from gi.repository import GLib
+            pid, seconds = int(sys.argv[1]), float(sys.argv[2])
+            def describe(node):
+                try:
+                    return node.getRoleName() + "|" + (node.name or "").replace("\\n", " ")
+                except Exception:
+                    return "?|?"
+            def heard(event):
+                try:
+                    if event.source.get_process_id() != pid:
+                        return
+                except Exception:
+                    return
+                child = "|"
+                if event.type.startswith("object:children-changed") and event.any_data is not None:
+                    child = describe(event.any_data)
+                print(event.type + "|" + describe(event.source) + "|" + child, flush=True)
+            for kind in ("object:children-changed", "object:property-change:accessible-name"):
+                pyatspi.Registry.registerEventListener(heard, kind)
+            def walk(node, depth):
+                if node is None or depth > 60:
+                    return
+                try:
+                    count = node.childCount
+                    node.name
+                except Exception:
+                    return
+                for index in range(count):
+                    try:
+                        walk(node.getChildAtIndex(index), depth + 1)
+                    except Exception:
+                        pass
+            for app in pyatspi.Registry.getDesktop(0):
+                try:
+                    if app is not None and app.get_process_id() == pid:
+                        walk(app, 0)
+                except Exception:
+                    pass
+            print("ready", flush=True)
+            GLib.timeout_add(int(seconds * 1000), lambda: pyatspi.Registry.stop())
+            pyatspi.Registry.start()
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", script, String(pid), String(seconds)]
+        let output = Pipe()
+        let heard = LockedLines()
+        output.fileHandleForReading.readabilityHandler = { handle in heard.append(handle.availableData) }
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        do { try process.run() } catch { return ["failed to start: \(error)"] }
+        await GTKHarness.pump(until: { heard.lines.contains("ready") || !process.isRunning }, timeout: .seconds(60))
+        await during()
+        await GTKHarness.pump(until: { !process.isRunning }, timeout: .seconds(60))
+        output.fileHandleForReading.readabilityHandler = nil
+        heard.append(output.fileHandleForReading.readDataToEndOfFile())
+        return heard.lines.filter { $0 != "ready" }
+    }
+}
+
+/// Lines of a child's output, gathered on whatever thread the pipe reports on.
+final class LockedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func append(_ more: Data) {
+        lock.lock()
+        data.append(more)
+        lock.unlock()
+    }
+
+    var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
 }
