@@ -9,6 +9,7 @@ typedef struct {
     GtkWidget parent_instance;
     ParleyFrameCallbacks callbacks;
     void *context;
+    gboolean focus_self_only;
 } ParleyFrame;
 
 typedef struct {
@@ -46,6 +47,22 @@ static void parley_frame_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     GTK_WIDGET_CLASS(parley_frame_parent_class)->snapshot(widget, snapshot);
 }
 
+// With focus_self_only, Tab stops on the frame itself and then leaves it: its children
+// (selectable labels) take focus from a click only, so Tab never selects a bubble's text.
+static gboolean parley_frame_focus(GtkWidget *widget, GtkDirectionType direction) {
+    ParleyFrame *self = (ParleyFrame *)widget;
+    if (!self->focus_self_only) return GTK_WIDGET_CLASS(parley_frame_parent_class)->focus(widget, direction);
+    if (gtk_widget_is_focus(widget)) return FALSE;
+    GtkRoot *root = gtk_widget_get_root(widget);
+    GtkWidget *focus = root ? gtk_root_get_focus(root) : NULL;
+    if (focus && gtk_widget_is_ancestor(focus, widget)) return FALSE;
+    return gtk_widget_grab_focus(widget);
+}
+
+void parley_frame_set_focus_self_only(void *frame, bool only) {
+    ((ParleyFrame *)frame)->focus_self_only = only;
+}
+
 static void parley_frame_dispose(GObject *object) {
     GtkWidget *child;
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL)
@@ -69,10 +86,12 @@ static void parley_frame_class_init(ParleyFrameClass *klass) {
     widget_class->measure = parley_frame_measure;
     widget_class->size_allocate = parley_frame_size_allocate;
     widget_class->snapshot = parley_frame_snapshot;
+    widget_class->focus = parley_frame_focus;
 }
 
 static void parley_frame_init(ParleyFrame *self) {
     self->context = NULL;
+    self->focus_self_only = FALSE;
 }
 
 static void parley_frame_subclass_init(gpointer klass, gpointer class_data) {

@@ -21,6 +21,10 @@ void parley_accessible_set_position(void *accessible, int position, int count) {
                                    GTK_ACCESSIBLE_RELATION_SET_SIZE, count, -1);
 }
 
+void parley_accessible_set_selected(void *accessible, bool selected) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_STATE_SELECTED, (gboolean)selected, -1);
+}
+
 void parley_object_set_bool(void *object, const char *property, bool value) {
     g_object_set(G_OBJECT(object), property, (gboolean)value, NULL);
 }

@@ -23,6 +23,8 @@ typedef struct ParleyFrameCallbacks {
 /// A new frame widget: a GtkWidget whose children Swift places itself. Its CSS node is
 /// named `css_name`; `role` is a GtkAccessibleRole. Returns a floating reference.
 void *parley_frame_new(const char *css_name, int role, ParleyFrameCallbacks callbacks, void *context);
+/// Makes Tab stop on `frame` itself and then leave, never entering its children.
+void parley_frame_set_focus_self_only(void *frame, bool only);
 
 /// Sets the accessible label of `accessible` (a GtkAccessible).
 void parley_accessible_set_label(void *accessible, const char *label);
@@ -32,6 +34,8 @@ void parley_accessible_set_description(void *accessible, const char *description
 void parley_accessible_set_hidden(void *accessible, bool hidden);
 /// Sets the 1-based `position` of `accessible` among `count` items (POS_IN_SET, SET_SIZE).
 void parley_accessible_set_position(void *accessible, int position, int count);
+/// Sets GTK_ACCESSIBLE_STATE_SELECTED of `accessible`.
+void parley_accessible_set_selected(void *accessible, bool selected);
 
 /// Sets a boolean property on a GObject.
 void parley_object_set_bool(void *object, const char *property, bool value);

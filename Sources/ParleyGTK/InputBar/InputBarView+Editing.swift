@@ -47,11 +47,13 @@ extension InputBarView {
     /// What a key press in the text view does; `true` when the bar handled it.
     ///
     /// Enter (Return, keypad Enter) sends; with Shift or Alt it inserts a line break at
-    /// the cursor instead. While the input method composes, Enter is left to it. Other
-    /// keys are the text view's. The key controller calls this in the capture phase; it is
+    /// the cursor instead. While the input method composes, Enter is left to it. Page
+    /// Up/Down and Ctrl+Home/End scroll the message list (in a ``ChatScreen``). Other keys
+    /// are the text view's. The key controller calls this in the capture phase; it is
     /// also the test seam for key presses, which GTK cannot synthesize.
     @discardableResult
     func handleKey(keyval: UInt32, state: GdkModifierType) -> Bool {
+        if let lentKeys, lentKeys(keyval, state) { return true }
         if keyval == UInt32(GDK_KEY_Tab), let popover = mentionPopover, popover.isOpen, let first = popover.shown.first {
             complete(with: first)
             return true
@@ -73,6 +75,15 @@ extension InputBarView {
             send()
         }
         return true
+    }
+
+    /// Types `text` at the cursor (replacing the selection), as the keyboard would: what
+    /// a key typed in the message list becomes.
+    func insertAtCursor(_ text: String) {
+        gtk_text_buffer_begin_user_action(buffer)
+        gtk_text_buffer_delete_selection(buffer, 1, 1)
+        gtk_text_buffer_insert_at_cursor(buffer, text, -1)
+        gtk_text_buffer_end_user_action(buffer)
     }
 
     /// Replaces the selection, if any, with a line break at the cursor, as typing would.

@@ -97,6 +97,9 @@ public final class InputBarView {
     /// defers it: a ``ChatScreen`` uses it to return to the present before sending.
     /// Returns the send's result, or `nil` when it was deferred.
     var sendGate: (@MainActor (@escaping @MainActor () -> Bool) -> Bool?)?
+    /// Keys the text view lends to the message list first (Page Up/Down, Ctrl+Home/End
+    /// scroll it): returns whether the list used the key.
+    var lentKeys: (@MainActor (UInt32, GdkModifierType) -> Bool)?
 
     /// The text in the text view (the model's ``InputBar/text``).
     public var text: String {

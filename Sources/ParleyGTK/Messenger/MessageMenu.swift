@@ -13,6 +13,8 @@ final class MessageMenu {
     private var appActionNames: [String] = []
     /// The message the menu was opened on.
     private(set) var target: MessageID?
+    /// Who had the keyboard when the menu opened (held until it closes).
+    private var focusBefore: WidgetPointer?
 
     init(view: MessengerView) {
         self.view = view
@@ -89,12 +91,36 @@ final class MessageMenu {
             let created = gtk_popover_menu_new_from_model(UnsafeMutablePointer<GMenuModel>(model))!
             gtk_widget_set_parent(created, view.list.widget)
             gtk_popover_set_has_arrow(created.ptr(), 1)
+            Signals.connect(created.raw, "closed") { [unowned self] in self.restoreFocus() }
             popover = created
         }
         g_object_unref(UnsafeMutableRawPointer(model))
         var point = GdkRectangle(x: Int32(saturating: x), y: Int32(saturating: y), width: 1, height: 1)
         gtk_popover_set_pointing_to(popover!.ptr(), &point)
+        rememberFocus()
         gtk_popover_popup(popover!.ptr())
+    }
+
+    /// Keeps the widget that has the keyboard (the composer, usually) while the menu is
+    /// open, to give it back when the menu closes: Escape, then Enter, still sends.
+    private func rememberFocus() {
+        releaseFocus()
+        guard let root = gtk_widget_get_root(view.list.widget), let focus = gtk_root_get_focus(root) else { return }
+        g_object_ref(UnsafeMutableRawPointer(focus))
+        focusBefore = focus
+    }
+
+    private func restoreFocus() {
+        guard let focus = focusBefore else { return }
+        if let root = gtk_widget_get_root(view.list.widget), gtk_widget_get_root(focus) == root, focus.isShown {
+            gtk_widget_grab_focus(focus)
+        }
+        releaseFocus()
+    }
+
+    private func releaseFocus() {
+        if let focus = focusBefore { g_object_unref(UnsafeMutableRawPointer(focus)) }
+        focusBefore = nil
     }
 
     /// Lets the popover allocate itself (called from the list's allocation).

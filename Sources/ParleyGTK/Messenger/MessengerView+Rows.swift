@@ -98,6 +98,7 @@ extension MessengerView {
             let view = active.removeValue(forKey: id) ?? dequeue(for: row, leaving: &leaving)
             view.configure(row, host: self, scope: sheet.scopeClass)
             view.setHighlighted(frame.highlighted.map { id == .message($0) } ?? false)
+            view.setSelected(frame.selected.map { id == .message($0) } ?? false, ring: hasKeyboardFocus)
             let widget = view.frame.widget
             view.setPosition(row.index + 1, of: frame.rowCount)
             let arriving = arrivals.remove(id) != nil

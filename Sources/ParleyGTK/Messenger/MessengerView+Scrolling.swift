@@ -1,7 +1,7 @@
 internal import CGtk4
 import ParleyCore
 
-/// Wheel, touchpad (kinetic), keyboard and scroll bar input.
+/// Wheel, touchpad (kinetic) and scroll bar input (keys: MessengerView+Keyboard).
 extension MessengerView {
     /// Pixels per wheel notch.
     static let wheelStep = 56.0
@@ -25,12 +25,6 @@ extension MessengerView {
             self?.fling(velocity: velocity)
         }
         gtk_widget_add_controller(list.widget, scroll)
-
-        let keys = gtk_event_controller_key_new()!
-        Signals.connectKey(UnsafeMutableRawPointer(keys), "key-pressed") { [weak self] key, state in
-            self?.handleKey(key, state: state) ?? false
-        }
-        gtk_widget_add_controller(list.widget, keys)
 
         Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
             self?.scrollbarMoved()
@@ -56,25 +50,6 @@ extension MessengerView {
         scrolling.pending = 0
         scrolling.velocity = velocity
         scheduleFrame()
-    }
-
-    /// Handles a key; returns whether it was used. Also the test seam for keyboard
-    /// scrolling.
-    func handleKey(_ key: UInt32, state: GdkModifierType) -> Bool {
-        let page = max(40, presenter.size.height * 0.85)
-        switch Int32(key) {
-        case GDK_KEY_Up, GDK_KEY_KP_Up: scrollSmoothly(by: -Self.wheelStep)
-        case GDK_KEY_Down, GDK_KEY_KP_Down: scrollSmoothly(by: Self.wheelStep)
-        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: scrollSmoothly(by: -page)
-        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down, GDK_KEY_space: scrollSmoothly(by: page)
-        case GDK_KEY_Home, GDK_KEY_KP_Home:
-            scrollToTop()
-        case GDK_KEY_End, GDK_KEY_KP_End:
-            scrollToBottom(animated: false)
-        default:
-            return false
-        }
-        return true
     }
 
     /// The user dragged the scroll bar: the presenter scrolls to the row at that fraction.

@@ -20,7 +20,8 @@ import ParleyCore
 /// scroll, so a million messages open and scroll like ten. The view follows new messages
 /// while at the bottom, keeps its place when history is prepended, and shows a floating
 /// button with the unread count when scrolled up. It scrolls by wheel, touchpad (with
-/// kinetic deceleration), scroll bar and keyboard (arrows, Page Up/Down, Home/End).
+/// kinetic deceleration), scroll bar and keyboard (see ``openMenu(for:)`` and
+/// ``onComposerKey``): ↑/↓ move a focused message, Page Up/Down and Home/End scroll.
 ///
 /// The widget owns the view: it stays alive as long as ``widget`` does, so an app may keep
 /// only the widget. Everything is released when the widget is destroyed.
@@ -50,6 +51,11 @@ public final class MessengerView: RowHost {
     }
     /// Which messages the menu offers to delete: by default the local user's own.
     public var canDelete: @MainActor (Message) -> Bool = { _ in false }
+
+    /// Takes the keyboard back to the composer, with the printable text typed while the
+    /// list had it (empty for Escape). ``ChatScreen`` sets it; alone, the list keeps such
+    /// keys to itself.
+    public var onComposerKey: (@MainActor (_ typed: String) -> Void)?
 
     /// What Delete in the context menu does instead of ``ChatPresenter/delete(_:)`` (which
     /// leaves "Message deleted" in its place, or removes it, as ``ChatPresenter/deletion``
@@ -110,6 +116,9 @@ public final class MessengerView: RowHost {
     /// Messages from others that just arrived: their rows are announced (see
     /// ``announceArrival(of:)``) when next placed.
     var arrivals: Set<RowID> = []
+    /// Whether the list (or a label in it) has the keyboard: the focused message shows
+    /// its ring then.
+    var hasKeyboardFocus = false
     private var observation: Observation?
     private var imageObservation: ImageLoader.Observation?
     private var lastSize = Size(width: 0, height: 0)
@@ -189,7 +198,11 @@ public final class MessengerView: RowHost {
         list.handlers.allocate = { [weak self] width, height in self?.allocate(width: width, height: height) }
         list.handlers.measure = { vertical, _ in vertical ? (80, 480) : (120, 360) }
         installScrolling()
+        installKeyboard()
         installPointer()
+        // Clicking the floating buttons leaves the keyboard where it was (the composer).
+        gtk_widget_set_focus_on_click(newMessagesButton, 0)
+        gtk_widget_set_focus_on_click(undoButton, 0)
         Signals.connect(newMessagesButton.raw, "clicked") { [weak self] in self?.scrollToBottom(animated: true) }
         Signals.connect(undoButton.raw, "clicked") { [weak self] in
             self?.presenter.undoDelete()

@@ -24,6 +24,9 @@ final class RowView {
     private var accessibleLabel = ""
     private var accessiblePosition = (position: 0, count: 0)
     private var statusLabelName = ""
+    /// Whether the row is the keyboard's focused message, and shows the ring.
+    private(set) var isSelected = false
+    private var hasRing = false
 
     private weak var host: (any RowHost)?
     private var topLabelWidget: WidgetPointer?
@@ -154,6 +157,21 @@ final class RowView {
         frame.widget.setClass("highlighted", on)
     }
 
+    /// Marks the row as the keyboard's focused message (CSS class `selected`, and
+    /// `focus-ring` while the list has the keyboard), for screen readers too.
+    func setSelected(_ on: Bool, ring: Bool) {
+        if on != isSelected {
+            isSelected = on
+            frame.widget.setClass("selected", on)
+            parley_accessible_set_selected(frame.widget.raw, on)
+        }
+        let showsRing = on && ring
+        if showsRing != hasRing {
+            hasRing = showsRing
+            frame.widget.setClass("focus-ring", showsRing)
+        }
+    }
+
     /// Tells a screen reader the row is number `position` of the `count` rows loaded
     /// (changing nothing when it already says so).
     func setPosition(_ position: Int, of count: Int) {
@@ -258,7 +276,12 @@ final class RowView {
             if let shown = layout.receipts { receipts.show(shown, host: host) } else { receiptsView?.hide() }
             // Delivery mark.
             if layoutHas(\.status) {
-                show(statusLabel, style.strings.mark(for: message.status), font: style.labelFont, host: host)
+                // The marks are glyphs in a box made for them: larger and bolder than the
+                // labels, so that ✓ and ✓✓ tell apart at a glance.
+                var markFont = style.labelFont
+                markFont.size = min(style.metrics.statusSize.height, style.labelFont.size + 4)
+                markFont.weight = .bold
+                show(statusLabel, style.strings.mark(for: message.status), font: markFont, host: host)
                 // Read out in words ("Delivered"), not as the glyphs drawn.
                 let statusName = style.strings.name(of: message.status).capitalizedFirst
                 if statusName != statusLabelName {

@@ -66,9 +66,19 @@ public final class ChatScreen {
         gtk_box_append(root.ptr(), inputBarView.root)
         let messages = self.messages
         inputBarView.sendGate = { send in
+            // A scroll still gliding (a Page Up just before) must not carry the view
+            // back into the past once the presenter has returned to the present.
+            messages.scrolling.stop()
             let sent = messages.presenter.send(send)
             messages.relayout()
             return sent
+        }
+        // The list's keys from the composer, and the composer's keys typed in the list.
+        inputBarView.lentKeys = { [weak messages] key, state in messages?.handleComposerKey(key, state: state) ?? false }
+        messages.onComposerKey = { [weak inputBarView] typed in
+            guard let inputBarView else { return }
+            inputBarView.focus()
+            if !typed.isEmpty { inputBarView.insertAtCursor(typed) }
         }
         // "Reply" in the message menu quotes the message in this screen's composer.
         messages.presenter.inputBar = inputBarView.model

@@ -49,8 +49,10 @@ struct StyleSheet {
             \(s) label.top-label, \(s) label.bottom-label { color: \(style.labelColor.css); }
             \(s) label.unread-line { color: \(style.outgoing.bubbleColor.css); font-weight: bold; border-bottom: 1px solid \(style.outgoing.bubbleColor.withAlpha(0.5).css); }
             \(s) label.bottom-label.failed, \(s) label.status.failed { color: \(style.failureColor.css); }
-            \(s) label.status { color: \(style.labelColor.css); }
+            \(s) label.status { color: \(style.incoming.textColor.withAlpha(0.72).css); }
             \(s) label.status.read { color: \(style.outgoing.bubbleColor.css); }
+            \(s) message.focus-ring bubble { outline: 2px solid \(style.outgoing.bubbleColor.css); outline-offset: 2px; }
+            \(s) message.focus-ring.notice label, \(s) message.focus-ring bubble.plain { outline: 2px solid \(style.outgoing.bubbleColor.css); outline-offset: 2px; border-radius: 4px; }
             \(s) label.notice, \(s) message.notice label { color: \(style.noticeColor.css); }
             \(s) message.history label { color: \(style.labelColor.css); }
             \(s) message.history.failed label { color: \(style.failureColor.css); }

@@ -1,0 +1,153 @@
+import CGtk4
+import Foundation
+import ParleyCore
+import Testing
+
+@testable import ParleyGTK
+
+extension GTKTests {
+    @Suite("The keyboard in a chat screen")
+    @MainActor
+    struct KeyboardTests {
+        let none = GdkModifierType(rawValue: 0)
+
+        /// A screen of `count` messages in a window, laid out, the composer focused.
+        func show(_ count: Int = 80) async throws -> (ChatScreen, WidgetPointer) {
+            try GTKHarness.start()
+            let screen = ChatScreen(conversation: ChatFixtures.conversation(count), style: .light)
+            screen.messages.opensLinks = false
+            let window = try GTKHarness.window(screen.root, width: 420, height: 600)
+            await GTKHarness.pump(until: { !screen.messages.visibleRowViews.isEmpty })
+            screen.inputBarView.focus()
+            await GTKHarness.pump(for: .milliseconds(50))
+            return (screen, window)
+        }
+
+        func focusWidget(_ window: WidgetPointer) -> WidgetPointer? {
+            gtk_root_get_focus(OpaquePointer(window))
+        }
+
+        @Test("from the composer, Page Up scrolls the list and Ctrl+End returns; Home alone stays the text's (#14)")
+        func scrollFromComposer() async throws {
+            let (screen, window) = try await show()
+            defer { GTKHarness.close(window) }
+            let bar = screen.inputBarView
+            #expect(bar.handleKey(keyval: UInt32(GDK_KEY_Page_Up), state: none))
+            await GTKHarness.pump(until: { !screen.messages.scrolling.isMoving })
+            #expect(!screen.presenter.viewport.isPinnedToBottom)
+            #expect(!bar.handleKey(keyval: UInt32(GDK_KEY_Home), state: none), "Home moves the cursor in the text")
+            #expect(bar.handleKey(keyval: UInt32(GDK_KEY_End), state: GDK_CONTROL_MASK))
+            await GTKHarness.pump(for: .milliseconds(30))
+            #expect(screen.presenter.viewport.isPinnedToBottom)
+            #expect(bar.handleKey(keyval: UInt32(GDK_KEY_Home), state: GDK_CONTROL_MASK))
+            await GTKHarness.pump(for: .milliseconds(30))
+            #expect(!screen.presenter.viewport.isPinnedToBottom)
+            #expect(focusWidget(window) == bar.textView, "the composer keeps the keyboard")
+        }
+
+        @Test("Tab stops on the list, not in a bubble's text; ↑/↓ move a focused message with a ring (#14)")
+        func focusedMessage() async throws {
+            let (screen, window) = try await show()
+            defer { GTKHarness.close(window) }
+            let list = screen.messages.list.widget
+            #expect(gtk_widget_child_focus(list, GTK_DIR_TAB_FORWARD) != 0)
+            #expect(focusWidget(window) == list, "the list itself takes the focus")
+            #expect(gtk_widget_child_focus(list, GTK_DIR_TAB_FORWARD) == 0, "the next Tab leaves it")
+            #expect(focusWidget(window) == list)
+            await GTKHarness.pump(for: .milliseconds(50))
+            // Taking the focus selected the newest message, drawn with the ring.
+            #expect(screen.presenter.selection == "message-79")
+            func ringed() -> [RowID] {
+                screen.messages.visibleRowViews.filter { gtk_widget_has_css_class($0.frame.widget, "focus-ring") != 0 }.compactMap(\.id)
+            }
+            #expect(ringed() == [.message("message-79")])
+            #expect(screen.messages.handleKey(UInt32(GDK_KEY_Up), state: none))
+            await GTKHarness.pump(for: .milliseconds(50))
+            #expect(screen.presenter.selection == "message-78")
+            #expect(ringed() == [.message("message-78")])
+            // Focus elsewhere: the selection stays, the ring goes.
+            screen.inputBarView.focus()
+            await GTKHarness.pump(for: .milliseconds(50))
+            #expect(ringed().isEmpty)
+            #expect(screen.messages.visibleRowViews.first { $0.id == .message("message-78") }?.isSelected == true)
+        }
+
+        @Test("Shift+F10 and the Menu key open Parley's menu on the focused message; Escape gives the composer back (#14)")
+        func menuByKeyboard() async throws {
+            let (screen, window) = try await show()
+            defer { GTKHarness.close(window) }
+            let view = screen.messages
+            gtk_widget_grab_focus(view.list.widget)
+            await GTKHarness.pump(for: .milliseconds(50))
+            #expect(view.handleKey(UInt32(GDK_KEY_Up), state: none))
+            #expect(view.handleKey(UInt32(GDK_KEY_F10), state: GDK_SHIFT_MASK))
+            await GTKHarness.pump(until: { view.menu.isOpen })
+            #expect(view.menu.target == "message-78")
+            view.menu.close()
+            await GTKHarness.pump(until: { !view.menu.isOpen })
+            #expect(focusWidget(window) == view.list.widget, "the keyboard goes back where it was")
+            #expect(view.handleKey(UInt32(GDK_KEY_Menu), state: none))
+            await GTKHarness.pump(until: { view.menu.isOpen })
+            view.menu.close()
+            await GTKHarness.pump(until: { !view.menu.isOpen })
+            // Escape in the list: back to the composer.
+            #expect(view.handleKey(UInt32(GDK_KEY_Escape), state: none))
+            await GTKHarness.pump(for: .milliseconds(30))
+            #expect(focusWidget(window) == screen.inputBarView.textView)
+            #expect(screen.presenter.selection == nil)
+        }
+
+        @Test("closing the menu opened from the composer returns the keyboard to it: Enter still sends (#14)")
+        func menuReturnsFocus() async throws {
+            let (screen, window) = try await show(10)
+            defer { GTKHarness.close(window) }
+            var sent: [String] = []
+            screen.inputBar.onSend { sent.append($0) }
+            #expect(focusWidget(window) == screen.inputBarView.textView)
+            screen.messages.openMenu(for: "message-9")
+            await GTKHarness.pump(until: { screen.messages.menu.isOpen })
+            screen.messages.menu.close()
+            await GTKHarness.pump(until: { !screen.messages.menu.isOpen })
+            await GTKHarness.pump(for: .milliseconds(30))
+            #expect(focusWidget(window) == screen.inputBarView.textView)
+            screen.inputBar.text = "after the menu"
+            #expect(screen.inputBarView.handleKey(keyval: UInt32(GDK_KEY_Return), state: none))
+            await GTKHarness.pump(until: { sent == ["after the menu"] })
+        }
+
+        @Test("a printable key typed in the list goes to the composer with the focus; buttons never take it (#14)")
+        func typeAhead() async throws {
+            let (screen, window) = try await show(10)
+            defer { GTKHarness.close(window) }
+            gtk_widget_grab_focus(screen.messages.list.widget)
+            await GTKHarness.pump(for: .milliseconds(30))
+            #expect(screen.messages.handleKey(UInt32(GDK_KEY_h), state: none))
+            #expect(screen.messages.handleKey(UInt32(GDK_KEY_i), state: none))
+            await GTKHarness.pump(for: .milliseconds(30))
+            #expect(screen.inputBar.text == "hi")
+            #expect(focusWidget(window) == screen.inputBarView.textView)
+            #expect(!screen.messages.handleKey(UInt32(GDK_KEY_h), state: GDK_CONTROL_MASK), "shortcuts are not text")
+            #expect(gtk_widget_get_focus_on_click(screen.messages.newMessagesButton) == 0)
+            #expect(gtk_widget_get_focus_on_click(screen.messages.undoButton) == 0)
+        }
+
+        @Test("sending while scrolled up, with a scroll still gliding, returns to the newest message (#14)")
+        func sendReturnsToPresent() async throws {
+            let (screen, window) = try await show()
+            defer { GTKHarness.close(window) }
+            screen.inputBar.onSend { text in screen.messages.conversation.append(.text(text)) }
+            #expect(screen.inputBarView.handleKey(keyval: UInt32(GDK_KEY_Page_Up), state: none))
+            await GTKHarness.pump(for: .milliseconds(40))
+            #expect(screen.inputBarView.handleKey(keyval: UInt32(GDK_KEY_Page_Up), state: none))
+            screen.inputBar.text = "back to now"
+            #expect(screen.inputBarView.handleKey(keyval: UInt32(GDK_KEY_Return), state: none))
+            await GTKHarness.pump(for: .milliseconds(400))
+            #expect(screen.presenter.viewport.isPinnedToBottom)
+            let texts = screen.messages.visibleRowViews.compactMap { view -> String? in
+                if case .message(let message)? = view.row, case .text(let text) = message.content { return text.string }
+                return nil
+            }
+            #expect(texts.last == "back to now")
+        }
+    }
+}
