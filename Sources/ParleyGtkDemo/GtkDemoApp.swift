@@ -27,6 +27,8 @@ final class GtkDemoApp {
     /// "Saving…" in the subtitle while writes wait (a locked or full store).
     private var saving: SaveStatusLine?
     private var subtitle: WidgetPointer?
+    /// The theme drop-down in the header bar.
+    private var themeDropDown: WidgetPointer?
 
     static let helpText = """
         Enter sends, Shift+Enter adds a line. Scroll with the wheel, the touchpad, the \
@@ -37,11 +39,21 @@ final class GtkDemoApp {
         """
 
     /// Shows `style`, with GTK's own widgets (header bar, buttons) light or dark to match.
-    func apply(_ style: ChatStyle) {
+    /// Shows `style`; unless it follows the desktop's light or dark, the theme drop-down
+    /// shows it too (a theme set by `--script theme:`).
+    func apply(_ style: ChatStyle, followingDesktop: Bool = false) {
         screen.style = style
         DesktopAppearance.matchGtkWidgets(to: style)
+        if !followingDesktop, let themeDropDown, let index = ChatStyle.themes.firstIndex(where: { $0.name == style.name }) {
+            let wanted = guint(index + 1)
+            if gtk_drop_down_get_selected(themeDropDown.ptr()) != wanted { gtk_drop_down_set_selected(themeDropDown.ptr(), wanted) }
+        }
     }
 
+    /// Whether "Desktop" is chosen in the drop-down (the theme follows light and dark).
+    private var followsDesktop: Bool {
+        themeDropDown.map { gtk_drop_down_get_selected($0.ptr()) == 0 } ?? true
+    }
 
     init(options: Options) throws {
         self.options = options
@@ -120,7 +132,8 @@ final class GtkDemoApp {
         }
         if options.theme == nil {
             DesktopAppearance.observe { [weak self] dark in
-                self?.apply(dark ? .dark : .iMessage)
+                guard let self, self.followsDesktop else { return }
+                self.apply(dark ? .dark : .iMessage, followingDesktop: true)
             }
         }
     }
@@ -157,6 +170,11 @@ final class GtkDemoApp {
         gtk_menu_button_set_icon_name(button.ptr(), "x-office-calendar-symbolic")
         gtk_widget_set_tooltip_text(button, "Jump to date")
         button.setAccessibleLabel("Jump to date")
+        if !screen.presenter.canJump {
+            // A transcript loads as a whole and cannot open at a date: say so.
+            gtk_widget_set_sensitive(button, 0)
+            gtk_widget_set_tooltip_text(button, "Jump to date: this history cannot open at a date")
+        }
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         let calendar = gtk_calendar_new()!
         let now = gtk_button_new_with_label("Now")!
@@ -187,16 +205,20 @@ final class GtkDemoApp {
         let strings = gtk_string_list_new(nil)!
         for name in names { gtk_string_list_append(strings, name) }
         let dropDown = gtk_drop_down_new(strings, nil)!
+        themeDropDown = dropDown
         dropDown.setAccessibleLabel("Theme")
         gtk_widget_set_tooltip_text(dropDown, "Theme")
         if let theme = options.theme, let index = ChatStyle.themes.firstIndex(where: { $0.name == theme.lowercased() }) {
             gtk_drop_down_set_selected(dropDown.ptr(), guint(index + 1))
         }
-        Signals.connect(UnsafeMutableRawPointer(dropDown), "notify::selected") { [weak self] in
+        // "notify" passes the property spec before the data: a pointer handler.
+        Signals.connectPointer(UnsafeMutableRawPointer(dropDown), "notify::selected") { [weak self] _ in
             guard let self else { return }
             let selected = Int(gtk_drop_down_get_selected(dropDown.ptr()))
-            self.apply(selected == 0 || selected > ChatStyle.themes.count
-                ? DesktopAppearance.style(light: .iMessage, dark: .dark) : ChatStyle.themes[selected - 1])
+            self.apply(
+                selected == 0 || selected > ChatStyle.themes.count
+                    ? DesktopAppearance.style(light: .iMessage, dark: .dark) : ChatStyle.themes[selected - 1],
+                followingDesktop: selected == 0)
         }
         return dropDown
     }

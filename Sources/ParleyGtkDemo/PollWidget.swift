@@ -27,6 +27,7 @@ enum PollWidget {
             gtk_level_bar_set_value(bar.ptr(), Double(votes))
             gtk_widget_set_hexpand(bar, 1)
             gtk_widget_set_valign(bar, GTK_ALIGN_CENTER)
+            Widget(gtkWidget: bar).setAccessibleLabel(votes == 1 ? "\(option): 1 vote" : "\(option): \(votes) votes")
             let count = gtk_label_new("\(votes)")!
             gtk_box_append(row.ptr(), name)
             gtk_box_append(row.ptr(), bar)

@@ -5,6 +5,30 @@ import Testing
 @Suite("InputBar: iMessage, Slack and Messenger presets")
 @MainActor
 struct InputBarPresetTests {
+    @Test("a bar takes another theme's preset look and keeps its text, handlers and send item (#14)")
+    func adoptsLook() {
+        let bar = InputBar.preset(for: .iMessage)
+        var sent: [String] = []
+        bar.onSend { sent.append($0) }
+        bar.text = "half typed"
+        let send = bar.sendItem
+        bar.adoptLook(of: InputBar.preset(for: .messenger))
+        #expect(bar.placeholder == "Aa")
+        #expect(bar.leftStack.items.map(\.id) == ["camera", "photo", "mic"])
+        #expect(bar.leftStack.items.allSatisfy { $0.inputBar === bar })
+        #expect(bar.sendItem === send && bar.rightStack.items.first === send)
+        #expect(bar.text == "half typed")
+        // Messenger's hooks work in their new bar: typing collapses the left stack.
+        bar.beginEditing()
+        #expect(bar.leftStack.width == 0)
+        #expect(bar.send())
+        #expect(sent == ["half typed"])
+        bar.adoptLook(of: InputBar.preset(for: .slack))
+        #expect(bar.placeholder == "Message")
+        #expect(bar.bottomStack.items.map(\.id) == ["mention", "channel", "attachment"])
+        #expect(bar.leftStack.items.isEmpty)
+    }
+
     @Test("iMessage: a fixed-size + on the left, a round send arrow on the right")
     func iMessage() {
         let bar = InputBar.iMessage()

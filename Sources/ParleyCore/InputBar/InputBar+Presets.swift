@@ -88,3 +88,26 @@ extension InputBar {
         sendItem.size = metrics.buttonSize
     }
 }
+
+extension InputBar {
+    /// Takes `preset`'s look: placeholder, font, paddings, line limit and its stacks of
+    /// items, which move into this bar. What the user and the app put in this bar stay: the
+    /// text, draft, reply, members, handlers and delegate, and the send item itself (it
+    /// takes the preset send item's title, icon and size). What a screen does when its
+    /// theme changes and its bar came from ``preset(for:units:)``.
+    public func adoptLook(of preset: InputBar) {
+        placeholder = preset.placeholder
+        font = preset.font
+        padding = preset.padding
+        textViewPadding = preset.textViewPadding
+        maxLines = preset.maxLines
+        sendItem.title = preset.sendItem.title
+        sendItem.iconName = preset.sendItem.iconName
+        sendItem.size = preset.sendItem.size
+        for position in [InputBarStack.Position.left, .right, .bottom] {
+            var stack = preset.stack(at: position)
+            stack.items = stack.items.map { $0 === preset.sendItem ? sendItem : $0 }
+            replaceStack(at: position, with: stack, animated: false)
+        }
+    }
+}

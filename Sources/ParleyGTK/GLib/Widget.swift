@@ -40,4 +40,11 @@ public struct Widget: Hashable {
     /// The widget's `GtkWidget *`, for GTK's C API or another GTK binding: the one way to
     /// the C object behind any Parley widget.
     public var gtkWidget: UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
+
+    /// Sets what a screen reader calls the widget ("Garden café, 3 votes"): GTK's
+    /// accessible label, which C callers set with a variadic function Swift cannot call.
+    @MainActor
+    public func setAccessibleLabel(_ label: String) {
+        pointer.setAccessibleLabel(label)
+    }
 }

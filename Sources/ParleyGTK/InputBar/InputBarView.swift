@@ -217,6 +217,8 @@ public final class InputBarView {
         gtk_label_set_yalign(placeholderLabel.opaque, 0)
         gtk_label_set_ellipsize(placeholderLabel.opaque, PANGO_ELLIPSIZE_END)
         gtk_widget_set_can_target(placeholderLabel, 0)
+        // The text view's description says it; a label of its own would be read as text.
+        placeholderLabel.setAccessibleHidden(true)
 
         references = [attachmentStrip, field, placeholderLabel].map { ObjectRef(sinking: $0.raw) }
         frame.add(attachmentStrip)

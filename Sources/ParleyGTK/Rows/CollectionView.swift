@@ -7,6 +7,7 @@ import ParleyCore
 final class CollectionView {
     private let scroller: WidgetPointer
     private let grid = Frame(cssName: "collection", role: GTK_ACCESSIBLE_ROLE_LIST)
+    private var accessibleName = ""
     private var cells: [Cell] = []
     private var frames: [Rect] = []
     private var isShown = false
@@ -52,6 +53,11 @@ final class CollectionView {
     /// Shows `content` with its cells at `frames` (relative to the content's origin).
     func show(_ content: CollectionContent, frames: [Rect], host: any RowHost) {
         isShown = true
+        let name = host.style.strings.items(content.items.count)
+        if name != accessibleName {
+            accessibleName = name
+            grid.widget.setAccessibleLabel(name)
+        }
         scroller.isShown = true
         self.frames = Array(frames.prefix(content.items.count))
         while cells.count < self.frames.count {

@@ -45,6 +45,7 @@ final class MediaView {
         case .loaded(let texture):
             gtk_picture_set_paintable(picture.ptr(), texture.paintable)
             picture.isShown = true
+            picture.setAccessibleLabel(host.style.strings.photo)
             placeholderView?.hide()
         case .loading:
             hidePicture()

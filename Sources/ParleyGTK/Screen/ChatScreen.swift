@@ -14,7 +14,8 @@ import ParleyCore
 /// ``inputBar`` (the composer's model) and ``register(kind:_:)`` mean the same in both.
 /// The input bar follows the style's preset (iMessage, Slack or Messenger) unless one is
 /// given. Sending returns to the present first (after a jump) and scrolls to the newest
-/// message. Changing ``style`` restyles both parts (the input bar keeps its items). The
+/// message. Changing ``style`` restyles both parts; a bar from the theme's preset takes
+/// the new theme's items and placeholder (text, draft and handlers stay). The
 /// widget keeps the screen alive: an app may keep only ``widget``.
 @MainActor
 public final class ChatScreen {
@@ -39,13 +40,22 @@ public final class ChatScreen {
         set { messages.pager = newValue }
     }
 
+    /// Whether the input bar is the theme's preset (none was given): it then takes the
+    /// new theme's preset look (``InputBar/adoptLook(of:)``) when ``style`` changes theme.
+    private let followsThemePreset: Bool
+
     /// The style of both parts.
     public var style: ChatStyle {
         get { messages.style }
         set {
+            let themeChanged = newValue.name != messages.style.name
             messages.style = newValue
+            if themeChanged && followsThemePreset {
+                inputBarView.model.adoptLook(of: Self.preset(for: newValue))
+            }
             inputBarView.style = newValue
             inputBarView.model.strings = messages.presenter.strings
+            inputBarView.syncFromModel()
         }
     }
 
@@ -57,6 +67,7 @@ public final class ChatScreen {
     ///   - inputBar: The composer's model; by default the preset matching the theme.
     ///   - images: Where pictures come from.
     public init(conversation: Conversation, style: ChatStyle = .light, inputBar: InputBar? = nil, images: ImageLoader = .shared) {
+        followsThemePreset = inputBar == nil
         messages = MessengerView(conversation: conversation, style: style, images: images)
         inputBarView = InputBarView(inputBar ?? Self.preset(for: style), style: style)
         root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
