@@ -181,6 +181,35 @@ extension GTKTests {
             #expect(heights[0] == 6 + 32 + 6, "heights \(heights)")
         }
 
+        @Test("typed past the line limit, the field shows the newest lines whole, the top one not cut (#14)")
+        func scrollsByWholeLines() async throws {
+            try GTKHarness.start()
+            let screen = ChatScreen(conversation: ChatFixtures.conversation(10), style: .iMessage)
+            let window = try GTKHarness.window(screen.root, width: 420, height: 600)
+            defer { GTKHarness.close(window) }
+            await GTKHarness.pump(until: { GTKHarness.size(screen.inputBarView.root).height > 0 })
+            screen.inputBarView.focus()
+            for line in 1...9 {
+                screen.inputBarView.insertAtCursor(line == 1 ? "line 1" : "\nline \(line)")
+                await GTKHarness.pump(for: .milliseconds(30))
+            }
+            await GTKHarness.pump(until: { fieldIsSettled(screen.inputBarView) })
+            let adjustment = gtk_scrolled_window_get_vadjustment(screen.inputBarView.field.opaque)
+            // GTK glides to the cursor: wait until it is there.
+            await GTKHarness.pump(until: {
+                abs(gtk_adjustment_get_value(adjustment) - (gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))) < 1
+            }, "the field never scrolled to the cursor")
+            let content = gtk_adjustment_get_upper(adjustment)
+            let page = gtk_adjustment_get_page_size(adjustment)
+            let value = gtk_adjustment_get_value(adjustment)
+            let line = content / 9
+            #expect(page - 5 * line >= 0 && page - 5 * line < 2, "the page holds five lines: \(page) for lines of \(line)")
+            #expect(abs(value - (content - page)) < 1, "scrolled to the cursor at the end")
+            let first = value / line
+            #expect(abs(first - first.rounded()) * line < 2, "the top line starts at the top: \(first) lines scrolled")
+            try GTKHarness.screenshot(window, to: Screenshots.directory + "/composer-past-max-lines.png")
+        }
+
         // MARK: Presets
 
         @Test("presets make their items: iMessage, Slack, Messenger (#4)")

@@ -84,6 +84,7 @@ extension InputBarView {
         gtk_text_buffer_delete_selection(buffer, 1, 1)
         gtk_text_buffer_insert_at_cursor(buffer, text, -1)
         gtk_text_buffer_end_user_action(buffer)
+        gtk_text_view_scroll_mark_onscreen(textView.cast(to: GtkTextView.self), gtk_text_buffer_get_insert(buffer))
     }
 
     /// Replaces the selection, if any, with a line break at the cursor, as typing would.

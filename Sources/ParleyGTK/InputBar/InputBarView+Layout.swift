@@ -125,7 +125,9 @@ extension InputBarView {
         let height = Double(gtk_widget_get_height(textView))
         guard width > 0, height > 0 else { return }
         let horizontal = max(0, allocated.width - width)
-        let vertical = max(0, allocated.height - height)
+        // The text view's own vertical margins are part of ``textInsets``, not chrome.
+        let margins = Double(gtk_widget_get_margin_top(textView) + gtk_widget_get_margin_bottom(textView))
+        let vertical = max(0, allocated.height - height - margins)
         let chrome = EdgeInsets(top: vertical / 2, left: horizontal / 2, bottom: vertical / 2, right: horizontal / 2)
         guard chrome != fieldChrome else { return }
         fieldChrome = chrome

@@ -417,8 +417,13 @@ public final class InputBarView {
 
     private func applyTextInsets() {
         let view = textView.cast(to: GtkTextView.self)
-        gtk_text_view_set_top_margin(view, Int32(saturating: textInsets.top.rounded()))
-        gtk_text_view_set_bottom_margin(view, Int32(saturating: textInsets.bottom.rounded()))
+        // Above and below, the room is the widget's margin, outside what scrolls: the
+        // scrolled page is then exactly the lines shown, and text past the line limit
+        // scrolls by whole lines instead of cutting the top one.
+        gtk_text_view_set_top_margin(view, 0)
+        gtk_text_view_set_bottom_margin(view, 0)
+        gtk_widget_set_margin_top(textView, Int32(saturating: textInsets.top.rounded()))
+        gtk_widget_set_margin_bottom(textView, Int32(saturating: textInsets.bottom.rounded()))
         gtk_text_view_set_left_margin(view, Int32(saturating: textInsets.left.rounded()))
         gtk_text_view_set_right_margin(view, Int32(saturating: textInsets.right.rounded()))
     }
