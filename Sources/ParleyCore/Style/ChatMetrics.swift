@@ -109,7 +109,7 @@ public struct ChatMetrics: Hashable, Sendable {
         avatarSize: Size(width: 32, height: 32), avatarSpacing: 8,
         maxBubbleFraction: 0.75, minBubbleWidth: 36,
         nameLabelHeight: 18, topLabelHeight: 28, bottomLabelHeight: 16,
-        statusSize: Size(width: 20, height: 14),
+        statusSize: Size(width: 26, height: 14),
         headerHeight: 8, footerHeight: 8,
         maxImageSize: Size(width: 280, height: 280),
         imagePlaceholderSize: Size(width: 240, height: 160),

@@ -37,6 +37,9 @@ final class CollectionView {
     init(parent: Frame) {
         scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(scroller.ptr(), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
+        // Its undershoots fade the edge where more cells wait (StyleSheet): the hint that
+        // a row cut off at a narrow width scrolls.
+        gtk_widget_add_css_class(scroller, "collection-scroller")
         gtk_scrolled_window_set_child(scroller.ptr(), grid.widget)
         parent.add(scroller)
         scroller.isShown = false

@@ -279,7 +279,7 @@ final class RowView {
                 // The marks are glyphs in a box made for them: larger and bolder than the
                 // labels, so that ✓ and ✓✓ tell apart at a glance.
                 var markFont = style.labelFont
-                markFont.size = min(style.metrics.statusSize.height, style.labelFont.size + 4)
+                markFont.size = min(style.metrics.statusSize.height, style.labelFont.size + 3)
                 markFont.weight = .bold
                 show(statusLabel, style.strings.mark(for: message.status), font: markFont, host: host)
                 // Read out in words ("Delivered"), not as the glyphs drawn.

@@ -51,6 +51,8 @@ struct StyleSheet {
             \(s) label.bottom-label.failed, \(s) label.status.failed { color: \(style.failureColor.css); }
             \(s) label.status { color: \(style.incoming.textColor.withAlpha(0.72).css); }
             \(s) label.status.read { color: \(style.outgoing.bubbleColor.css); }
+            \(s) scrolledwindow.collection-scroller undershoot.right { background-image: linear-gradient(to left, \(style.backgroundColor.css), \(style.backgroundColor.withAlpha(0).css) 36px); }
+            \(s) scrolledwindow.collection-scroller undershoot.left { background-image: linear-gradient(to right, \(style.backgroundColor.css), \(style.backgroundColor.withAlpha(0).css) 36px); }
             \(s) message.focus-ring bubble { outline: 2px solid \(style.outgoing.bubbleColor.css); outline-offset: 2px; }
             \(s) message.focus-ring.notice label, \(s) message.focus-ring bubble.plain { outline: 2px solid \(style.outgoing.bubbleColor.css); outline-offset: 2px; border-radius: 4px; }
             \(s) label.notice, \(s) message.notice label { color: \(style.noticeColor.css); }
