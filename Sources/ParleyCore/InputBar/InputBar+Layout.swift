@@ -25,6 +25,7 @@ extension InputBar {
         lastWidth = width
         lastMeasurer = measurer
         var result = computeLayout(width: width, measurer: measurer)
+        if direction.isRightToLeft { result = result.mirrored() }
         result.isAnimated = pendingAnimation
         pendingAnimation = false
         reportHeight(result.height)

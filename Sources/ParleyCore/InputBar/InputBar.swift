@@ -41,6 +41,11 @@ public final class InputBar {
     /// Shown in the text view while the text is empty.
     public var placeholder: String
 
+    /// Which way the bar reads: right to left mirrors it (the left stack's items on the
+    /// right, the send item on the left). The user's language decides unless set; a
+    /// screen sets it from its style's ``ChatStyle/direction``.
+    public var direction: LayoutDirection = .current
+
     /// The font of the text and the placeholder.
     public var font = FontSpec(size: 11) {
         didSet { if font != oldValue { refreshHeight() } }

@@ -48,3 +48,27 @@ public struct InputBarLayout: Hashable, Sendable {
         itemFrames.first { $0.id == id }?.frame
     }
 }
+
+extension InputBarLayout {
+    /// The same bar seen in a mirror (a right-to-left ``InputBar/direction``): every frame
+    /// flips sides; the stacks keep their names (the "left" stack is drawn on the right).
+    func mirrored() -> InputBarLayout {
+        var copy = self
+        copy.leftStackFrame = leftStackFrame.mirrored(within: width)
+        copy.textFrame = textFrame.mirrored(within: width)
+        copy.rightStackFrame = rightStackFrame.mirrored(within: width)
+        copy.bottomStackFrame = bottomStackFrame.mirrored(within: width)
+        copy.itemFrames = itemFrames.map { item in
+            var item = item
+            item.frame = item.frame.mirrored(within: width)
+            return item
+        }
+        if var banner = replyBanner {
+            banner.frame = banner.frame.mirrored(within: width)
+            banner.textFrame = banner.textFrame.mirrored(within: width)
+            banner.cancelFrame = banner.cancelFrame.mirrored(within: width)
+            copy.replyBanner = banner
+        }
+        return copy
+    }
+}

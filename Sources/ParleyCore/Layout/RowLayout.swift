@@ -54,6 +54,9 @@ public struct RowLayout: Hashable, Sendable {
     public var corners: CornerRadii
     /// Whether the bubble carries a tail.
     public var hasTail: Bool
+    /// Whether the row is mirrored for a right-to-left style (``LayoutDirection``): the
+    /// tail then sits at the bubble's other bottom corner (right for incoming messages).
+    public var isMirrored = false
     /// The width text was wrapped at, so drawing wraps identically.
     public var wrapWidth: Double
 

@@ -15,6 +15,26 @@ struct RowLayoutBuilder {
     }
 
     func layout(_ row: Row, context: RowContext?) -> RowLayout {
+        let layout = leftToRight(row, context: context)
+        guard style.direction.isRightToLeft else { return layout }
+        return layout.mirrored(width: width, contentIsRightToLeft: Self.runsRightToLeft(row))
+    }
+
+    /// Whether what `row`'s bubble holds reads right to left (by its text; no text
+    /// reads as the screen does).
+    private static func runsRightToLeft(_ row: Row) -> Bool {
+        guard case .message(let message) = row else { return true }
+        let text: String
+        switch message.content {
+        case .text(let content): text = content.string
+        case .image(let image): text = image.caption ?? ""
+        case .notice(let notice): text = notice.text
+        default: return true
+        }
+        return TextDirection.of(text.prefix(512)) != .leftToRight
+    }
+
+    private func leftToRight(_ row: Row, context: RowContext?) -> RowLayout {
         switch row {
         case .history(let indicator): return historyRow(indicator, edge: .older)
         case .newerHistory(let indicator): return historyRow(indicator, edge: .newer)

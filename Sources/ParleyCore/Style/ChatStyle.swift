@@ -58,6 +58,9 @@ public struct ChatStyle: Sendable {
 
     /// Bubble colours and shapes.
     public var bubbles: BubbleConfiguration
+    /// Which way the screen reads; right to left mirrors every row and the composer. The
+    /// user's language decides unless set.
+    public var direction: LayoutDirection = .current
     /// Which message of a group carries the avatar.
     public var avatarPlacement: AvatarPlacement
     /// Whether the local user's own messages have an avatar too.

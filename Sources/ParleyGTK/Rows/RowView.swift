@@ -240,7 +240,7 @@ final class RowView {
                 show(bottomLabel, style.strings.typingLabel(for: typers), font: style.labelFont, host: host)
                 bottomLabel.setClass("typing-label", true)
                 bottomLabel.setClass("failed", false)
-                gtk_label_set_xalign(bottomLabel.ptr(), 0)
+                gtk_label_set_xalign(bottomLabel.ptr(), layout.isMirrored ? 1 : 0)
             }
             if layout.hasTail { tailColor = style.incoming.bubbleColor; tailSide = .incoming }
         case .message(let message):
@@ -293,7 +293,7 @@ final class RowView {
                 }
                 statusLabel.setClass("read", message.status == .read)
                 statusLabel.setClass("failed", message.status == .failed)
-                gtk_label_set_xalign(statusLabel.ptr(), 1)
+                gtk_label_set_xalign(statusLabel.ptr(), layout.isMirrored ? 0 : 1)
             } else {
                 Self.hide(statusLabelWidget)
             }
@@ -301,7 +301,8 @@ final class RowView {
                 show(bottomLabel, text, font: style.labelFont, host: host)
                 bottomLabel.setClass("typing-label", false)
                 bottomLabel.setClass("failed", message.status == .failed && side == .outgoing)
-                gtk_label_set_xalign(bottomLabel.ptr(), side == .outgoing && style.layout == .bubbles ? 1 : 0)
+                let trailing = side == .outgoing && style.layout == .bubbles
+                gtk_label_set_xalign(bottomLabel.ptr(), trailing != layout.isMirrored ? 1 : 0)
             } else {
                 Self.hide(bottomLabelWidget)
             }
@@ -384,8 +385,11 @@ final class RowView {
     /// corner on the sender's side.
     private func drawTail(_ snapshot: OpaquePointer) {
         guard let color = tailColor, layout.hasTail, let bubble = layout.bubble else { return }
-        let direction: Double = tailSide == .incoming ? -1 : 1
-        let edge = tailSide == .incoming ? bubble.minX : bubble.maxX
+        // The tail points away from the bubble on the sender's side: the left for
+        // incoming messages, unless the row is mirrored (right to left).
+        let pointsLeft = (tailSide == .incoming) != layout.isMirrored
+        let direction: Double = pointsLeft ? -1 : 1
+        let edge = pointsLeft ? bubble.minX : bubble.maxX
         let bottom = bubble.maxY
         var bounds = graphene_rect_t(
             origin: graphene_point_t(x: Float(edge - 12), y: Float(bottom - 20)),

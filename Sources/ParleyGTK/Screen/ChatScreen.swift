@@ -55,6 +55,7 @@ public final class ChatScreen {
             }
             inputBarView.style = newValue
             inputBarView.model.strings = messages.presenter.strings
+            inputBarView.model.direction = newValue.direction
             inputBarView.syncFromModel()
         }
     }
@@ -94,6 +95,7 @@ public final class ChatScreen {
         // "Reply" in the message menu quotes the message in this screen's composer.
         messages.presenter.inputBar = inputBarView.model
         inputBarView.model.strings = messages.presenter.strings
+        inputBarView.model.direction = style.direction
         messages.events.onEvent { [weak inputBarView] event in
             if case .replyRequested = event { inputBarView?.focus() }
         }

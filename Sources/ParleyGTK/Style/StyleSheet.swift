@@ -100,7 +100,9 @@ struct StyleSheet {
 
                 """
             for position in [GroupPosition.single, .first, .middle, .last] {
-                let corners = style.bubbles.shape(for: position).corners(for: position, side: side)
+                let shaped = style.bubbles.shape(for: position).corners(for: position, side: side)
+                // Right to left, the core mirrors the rows: the corners follow.
+                let corners = style.direction.isRightToLeft ? shaped.mirrored : shaped
                 css += "\(s) bubble.\(name).\(className(position)) { border-radius: \(px(corners.topLeft)) \(px(corners.topRight)) \(px(corners.bottomRight)) \(px(corners.bottomLeft)); }\n"
             }
         }
