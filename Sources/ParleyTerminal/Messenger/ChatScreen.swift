@@ -29,6 +29,17 @@ public final class ChatScreen {
     public var title: String
     /// Whether colours are drawn (off for NO_COLOR and dumb terminals).
     public let usesColor: Bool
+    /// The terminal's own background and text colours, when it reported them
+    /// (``TerminalSession/queryCanvas(timeout:)``): the screen keeps them and makes what it
+    /// draws readable on them. `nil` paints the theme's background instead
+    /// (``TerminalCanvas/painted(for:)``), which reads on any terminal.
+    public var canvas: TerminalCanvas?
+
+    /// How tightly rows sit; by default compact below ``ScreenDensity/compactBelowRows``
+    /// rows. Setting it lays the rows out again.
+    public var density: ScreenDensity = .automatic {
+        didSet { layoutScreen() }
+    }
 
     /// The screen's size in cells.
     public private(set) var columns: Int
@@ -62,9 +73,11 @@ public final class ChatScreen {
     ///   - columns: Width in cells.
     ///   - rows: Height in cells.
     ///   - usesColor: Whether to draw colours.
+    ///   - density: How tightly rows sit (``density``).
     public init(
         conversation: Conversation, style: ChatStyle = .light, inputBar: InputBar? = nil,
-        title: String = "Parley", columns: Int = 80, rows: Int = 24, usesColor: Bool = true
+        title: String = "Parley", columns: Int = 80, rows: Int = 24, usesColor: Bool = true,
+        density: ScreenDensity = .automatic
     ) {
         self.conversation = conversation
         presenter = ChatPresenter(
@@ -75,6 +88,7 @@ public final class ChatScreen {
         self.usesColor = usesColor
         self.columns = max(1, columns)
         self.rows = max(1, rows)
+        self.density = density
         presenter.inputBar = self.inputBar
         self.inputBar.strings = presenter.strings
         layoutScreen()
@@ -84,7 +98,9 @@ public final class ChatScreen {
     public var style: ChatStyle {
         get { presenter.style }
         set {
-            presenter.style = newValue
+            var style = newValue
+            style.isCompact = density.isCompact(rows: rows)
+            presenter.style = style
             inputBar.strings = presenter.strings
         }
     }
@@ -166,10 +182,20 @@ public final class ChatScreen {
 
         // Input bar.
         let cursor = drawInputBar(palette, &screen)
+        if usesColor {
+            var legible = LegibleColors(canvas: canvas ?? .painted(for: style))
+            legible.apply(to: &screen)
+        }
         return (screen, cursor)
     }
 
     private func layoutScreen() {
+        let compact = density.isCompact(rows: rows)
+        if presenter.style.isCompact != compact {
+            var style = presenter.style
+            style.isCompact = compact
+            presenter.style = style
+        }
         let bar = inputBar.layout(width: Double(columns), measurer: measurer)
         lastBarLayout = bar
         let barHeight = Int(saturating: bar.height.rounded(.up))

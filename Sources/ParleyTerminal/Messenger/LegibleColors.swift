@@ -1,0 +1,110 @@
+import ParleyCore
+
+/// The last pass over a chat screen's cells in colour: every glyph readable on what is
+/// behind it, on any terminal background.
+///
+/// A theme chooses its colours for its own background; a terminal keeps the user's. This
+/// pass resolves each cell's default colours to the ``TerminalCanvas`` (painting them in
+/// when the canvas is painted), turns faint text (SGR 2, which terminals draw as they
+/// like) into an explicit blend, swaps a colour made for the other kind of background
+/// (``oppositeContrast``) for the canvas's text colour, and moves any foreground that falls short of a contrast
+/// ratio towards black or white (``ParleyCore/Color/readable(on:minimumContrast:)``):
+/// ``canvasContrast`` on the canvas, where the theme did not choose the pair, and
+/// ``minimumContrast`` on colours the theme chose (bubbles, badges). Spaces, block
+/// elements (bubble edges, pictures) and emoji, which keep their own colours, are left as
+/// they are.
+struct LegibleColors {
+    let canvas: TerminalCanvas
+
+    /// The least contrast of a glyph on a background the theme chose.
+    static let minimumContrast = 3.0
+    /// The least contrast of a glyph on the terminal's own background (WCAG AA for text).
+    static let canvasContrast = 4.5
+    /// Below this contrast with the canvas a colour was made for the other kind of
+    /// background, and is replaced by the canvas's own text colour with a ``tint`` of it.
+    static let oppositeContrast = 2.0
+    /// How much of a replaced colour tints the canvas's text colour.
+    static let tint = 0.15
+    /// How far faint text is blended towards its background.
+    static let faintBlend = 0.35
+
+    private var cache: [CellStyle: CellStyle] = [:]
+
+    init(canvas: TerminalCanvas) {
+        self.canvas = canvas
+    }
+
+    /// Applies the pass to every cell of `buffer`.
+    mutating func apply(to buffer: inout CellBuffer) {
+        for y in 0..<buffer.height {
+            for x in 0..<buffer.width {
+                let cell = buffer[x, y]
+                if let style = legible(cell) { buffer[x, y].style = style }
+            }
+        }
+    }
+
+    /// The cell's new style, or `nil` to keep it.
+    private mutating func legible(_ cell: Cell) -> CellStyle? {
+        let checks = Self.isGlyph(cell.symbol)
+        if !checks, !canvas.isPainted { return nil }
+        let key = checks ? cell.style : cell.style.adding(Self.shapeMarker)
+        if let known = cache[key] { return known == cell.style ? nil : known }
+        let result = adjusted(cell.style, checksContrast: checks)
+        cache[key] = result
+        return result == cell.style ? nil : result
+    }
+
+    /// A marker bit no style uses, to cache shapes apart from glyphs of the same style.
+    private static let shapeMarker = CellStyle.Attributes(rawValue: 1 << 7)
+
+    private func adjusted(_ style: CellStyle, checksContrast: Bool) -> CellStyle {
+        var result = style
+        if canvas.isPainted {
+            if result.foreground == .default { result.foreground = Self.terminal(canvas.foreground) }
+            if result.background == .default { result.background = Self.terminal(canvas.background) }
+        }
+        guard checksContrast else { return result }
+        let reversed = style.attributes.contains(.reverse)
+        let onCanvas = (reversed ? style.foreground : style.background) == .default
+        let front = reversed ? result.background : result.foreground
+        let back = reversed ? result.foreground : result.background
+        let original = color(front, isForeground: !reversed)
+        let behind = color(back, isForeground: reversed)
+        let faint = style.attributes.contains(.dim)
+        var text = original
+        if onCanvas, text.contrastRatio(with: behind) < Self.oppositeContrast {
+            // Made for the other kind of background (dark text on a dark terminal): the
+            // terminal's own text colour, tinted with the theme's.
+            text = canvas.foreground.mixed(with: text, amount: Self.tint)
+        }
+        if faint { text = text.mixed(with: behind, amount: Self.faintBlend) }
+        result.attributes.remove(.dim)
+        let readable = text.readable(on: behind, minimumContrast: onCanvas ? Self.canvasContrast : Self.minimumContrast)
+        guard faint || readable != original else { return result }
+        if reversed { result.background = Self.terminal(readable) } else { result.foreground = Self.terminal(readable) }
+        return result
+    }
+
+    /// What `color` looks like: a default resolves to the canvas.
+    private func color(_ color: TerminalColor, isForeground: Bool) -> Color {
+        switch color {
+        case .default: return isForeground ? canvas.foreground : canvas.background
+        case .rgb(let red, let green, let blue): return Color(hex: UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue))
+        case .indexed(let index):
+            let rgb = XtermPalette.rgb(of: index)
+            return Color(hex: UInt32(rgb.red) << 16 | UInt32(rgb.green) << 8 | UInt32(rgb.blue))
+        }
+    }
+
+    private static func terminal(_ color: Color) -> TerminalColor { TerminalColor(color.withAlpha(1)) }
+
+    /// Whether `symbol` is drawn in its foreground colour as text: not a space, a block
+    /// element (U+2580–U+259F) or an emoji.
+    static func isGlyph(_ symbol: String) -> Bool {
+        guard let first = symbol.unicodeScalars.first, first != " ", first != "\u{A0}" else { return false }
+        if (0x2580...0x259F).contains(first.value) { return false }
+        if first.properties.isEmojiPresentation || symbol.unicodeScalars.contains("\u{FE0F}") { return false }
+        return true
+    }
+}
