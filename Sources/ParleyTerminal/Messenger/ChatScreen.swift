@@ -46,10 +46,10 @@ public final class ChatScreen {
     /// The screen's height in rows.
     public private(set) var rows: Int
 
-    private let measurer = TerminalMeasurer()
-    private var editor = LineEditor()
+    let measurer = TerminalMeasurer()
+    var editor = LineEditor()
     private var customRenderers: [String: CustomCellRenderer] = [:]
-    private var lastBarLayout: InputBarLayout?
+    var lastBarLayout: InputBarLayout?
     private var listTop = 1
     private var listHeight = 0
     private var scrollHint: (rows: Range<Int>, by: Int)?
@@ -62,6 +62,12 @@ public final class ChatScreen {
     private var badgeArea: CellRect?
     /// Where the last frame drew "Message deleted · Undo" (a click there undoes).
     private var undoArea: CellRect?
+    /// The message of mine the composer is editing (↑ on an empty composer), if any.
+    public internal(set) var editing: MessageID?
+    /// Called after the composer's text replaced a message of mine
+    /// (``ParleyCore/Conversation/edit(_:to:at:animated:)`` has changed the conversation):
+    /// send the edit to the network here.
+    public var onEdit: (@MainActor (MessageID, MessageContent) -> Void)?
 
     /// Creates a screen.
     ///
@@ -162,6 +168,13 @@ public final class ChatScreen {
                 x += screen.put(" @" + InertText.singleLine(sender.name) + " ", x: x, y: y, style: look, maxWidth: columns - x) + 1
             }
             screen.put("Tab", x: x, y: y, style: palette.label, maxWidth: columns - x)
+        }
+        if editing != nil, suggestions.isEmpty, listHeight > 0 {
+            // While the composer edits a sent message, the list's last line says so.
+            let y = listTop + listHeight - 1
+            screen.fill(CellRect(x: 0, y: y, width: columns, height: 1), style: palette.chrome)
+            let used = screen.put(" ✎ " + style.strings.editingMessage + " ", x: 1, y: y, style: palette.accent, maxWidth: columns - 1)
+            screen.put(" Esc", x: 1 + used, y: y, style: palette.label, maxWidth: columns - 1 - used)
         }
         undoArea = nil
         if let undo = frame.undo, listHeight > 0 {
@@ -287,6 +300,12 @@ public final class ChatScreen {
         case .newline: editor.insert("\n", into: &text)
         case .backspace: editor.backspace(in: &text)
         case .delete: editor.delete(in: &text)
+        case .lineUp:
+            if !moveCursorVertically(by: -1, in: text) { lineUp(text) }
+            return true
+        case .lineDown:
+            if !moveCursorVertically(by: 1, in: text) { lineDown(text) }
+            return true
         case .cursorLeft: editor.left(in: text)
         case .cursorRight: editor.right(in: text)
         case .lineStart: editor.lineStart(in: text)
@@ -294,6 +313,9 @@ public final class ChatScreen {
         case .deleteWordBack: editor.deleteWordBack(in: &text)
         case .killToLineStart: editor.killToLineStart(in: &text)
         case .killToLineEnd: editor.killToLineEnd(in: &text)
+        case .send where editing != nil:
+            finishEditing()
+            return true
         case .send:
             // What is sent belongs to the present: the presenter returns there first.
             let bar = inputBar
@@ -318,7 +340,10 @@ public final class ChatScreen {
                 presenter.react(to: target, with: ChatPresenter.quickReactions[index])
             }
         case .cancel:
-            if inputBar.replyTarget != nil {
+            if editing != nil {
+                cancelEditing()
+                return true
+            } else if inputBar.replyTarget != nil {
                 inputBar.cancelReply()
             } else if presenter.selection != nil {
                 presenter.clearSelection()

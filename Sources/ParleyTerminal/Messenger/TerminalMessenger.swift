@@ -108,7 +108,9 @@ public final class TerminalMessenger {
 
     /// The command an input event means, or `nil` for events the messenger ignores.
     ///
-    /// Keys: Enter sends; Alt+Enter or Shift+Enter adds a line; ↑/↓ scroll one row;
+    /// Keys: Enter sends; Alt+Enter or Shift+Enter adds a line; ↑/↓ move through a draft
+    /// of several lines, recall my last messages to edit on an empty composer, and
+    /// otherwise scroll one row (``MessengerCommand/lineUp``);
     /// PgUp/PgDn a page; Ctrl+Home/Ctrl+End go to the oldest/newest message; Home/End,
     /// ←/→ and Ctrl-A/E/W/U/K edit the composer; Alt+↑/↓ select a message, Alt+R replies
     /// to it and Alt+1…6 react to it (without a selection: the newest message from someone
@@ -158,8 +160,8 @@ public final class TerminalMessenger {
             case .right: return .cursorRight
             case .home: return ctrl ? .scrollToTop : .lineStart
             case .end: return ctrl ? .scrollToBottom : .lineEnd
-            case .up: return alt ? .selectPrevious : .scroll(-1)
-            case .down: return alt ? .selectNext : .scroll(1)
+            case .up: return alt ? .selectPrevious : .lineUp
+            case .down: return alt ? .selectNext : .lineDown
             case .pageUp: return .page(-1)
             case .pageDown: return .page(1)
             case .escape: return .cancel
