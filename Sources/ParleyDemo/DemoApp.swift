@@ -30,6 +30,7 @@ struct DemoApp {
         var usesColor = true
         var pace = 1.0
         var greets = true
+        var density = ScreenDensity.automatic
     }
 
 
@@ -46,7 +47,8 @@ struct DemoApp {
             ?? "Parley demo — Alice, Bob, Parley Bot   (type “help”, Ctrl-C quits)"
         let screen = ChatScreen(
             conversation: conversation, style: style, inputBar: bar, title: title,
-            columns: options.columns, rows: options.rows, usesColor: options.usesColor)
+            columns: options.columns, rows: options.rows, usesColor: options.usesColor,
+            density: options.density)
         screen.register(kind: Poll.kind, PollRenderer.draw)
         if let draft = history.savedDraft { bar.draft = draft }
         let pager = history.pager
