@@ -62,6 +62,26 @@ public final class ChatScreen {
     private var badgeArea: CellRect?
     /// Where the last frame drew "Message deleted · Undo" (a click there undoes).
     private var undoArea: CellRect?
+    /// Whether the terminal window has the focus (focus reports); away, new messages
+    /// ring and count in the title.
+    public var isFocused = true
+    /// Whether a message from someone else rings the bell when it mentions me, or
+    /// arrives while the list is scrolled away from it or the window is unfocused.
+    public var ringsBell = true
+    /// Whether the window title counts the messages that arrived while away
+    /// (``ParleyCore/ChatStrings/unreadTitle``).
+    public var showsUnreadInTitle = true
+    /// Messages from others that arrived while away, since the newest was last in view.
+    public internal(set) var unseenCount = 0
+    /// The newest message the screen has looked at for news.
+    var newestNoted: (id: MessageID, date: Date)?
+    /// The title last asked of the terminal.
+    var titleShown: String?
+    /// What the screen asks of the terminal next (``takeRequests()``).
+    var requests: [TerminalRequest] = []
+    /// A short confirmation on the list's last line ("Message copied") until the next
+    /// command.
+    var notice: String?
     /// The message of mine the composer is editing (↑ on an empty composer), if any.
     public internal(set) var editing: MessageID?
     /// Called after the composer's text replaced a message of mine
@@ -140,6 +160,7 @@ public final class ChatScreen {
         painter.top = listTop
         painter.pictures = pictures
         let frame = presenter.frame()
+        noteNews(frame)
         painter.highlighted = frame.highlighted
         painter.selected = frame.selected
         noteScroll(frame.rows)
@@ -175,6 +196,9 @@ public final class ChatScreen {
             screen.fill(CellRect(x: 0, y: y, width: columns, height: 1), style: palette.chrome)
             let used = screen.put(" ✎ " + style.strings.editingMessage + " ", x: 1, y: y, style: palette.accent, maxWidth: columns - 1)
             screen.put(" Esc", x: 1 + used, y: y, style: palette.label, maxWidth: columns - 1 - used)
+        }
+        if let notice, listHeight > 0 {
+            screen.put(" \(notice) ", x: 1, y: listTop + listHeight - 1, style: palette.accent, maxWidth: columns - 1)
         }
         undoArea = nil
         if let undo = frame.undo, listHeight > 0 {
@@ -293,6 +317,7 @@ public final class ChatScreen {
     public func perform(_ command: MessengerCommand) -> Bool {
         var text = inputBar.text
         editor.clamp(to: text)
+        notice = nil
         switch command {
         case .insert(let string):
             let normalised = string.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
@@ -351,6 +376,7 @@ public final class ChatScreen {
                 presenter.scrollToBottom()
             }
         case .undo: presenter.undoDelete()
+        case .copy: copyMessage()
         case .completeMention:
             // Completing edits the model's text itself; the editor's cursor follows it.
             if let first = inputBar.mentionSuggestions(cursor: editor.cursor).first {

@@ -62,6 +62,9 @@ public enum MessengerCommand: Equatable, Sendable {
     case completeMention
     /// Puts back the message deleted last, while "Undo" shows (Ctrl-Z).
     case undo
+    /// Puts the text of the selected message, or the newest one, on the clipboard (Alt+C;
+    /// ``TerminalRequest/copy(_:)``).
+    case copy
     /// Repaints the whole screen (Ctrl-L).
     case repaint
     /// Leaves the messenger (Ctrl-C, Ctrl-D on an empty composer).

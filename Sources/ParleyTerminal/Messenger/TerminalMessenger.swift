@@ -21,6 +21,8 @@ public final class TerminalMessenger {
     private let session: TerminalSession
     private var renderer: AnsiRenderer
     private let started = Date()
+    /// Whether the user's window title was pushed before the screen changed it.
+    private var savedTitle = false
 
     /// Takes over the terminal (raw mode, alternate screen, mouse, bracketed paste).
     ///
@@ -42,7 +44,10 @@ public final class TerminalMessenger {
     /// Runs until the user quits (Ctrl-C, or Ctrl-D on an empty composer) or the terminal
     /// goes away; restores the terminal before returning.
     public func run() async throws {
-        defer { session.restore() }
+        defer {
+            if savedTitle { try? session.write(TerminalRequest.popTitle) }
+            session.restore()
+        }
         let (stream, continuation) = AsyncStream<LoopEvent>.makeStream()
         let reader = InputReader(session: session, continuation: continuation)
         Thread.detachNewThread { reader.run() }
@@ -87,6 +92,14 @@ public final class TerminalMessenger {
         let hint = screen.takeScrollHint()
         let bytes = renderer.render(buffer, cursor: cursor, scrollHint: hint)
         if !bytes.isEmpty { try session.write(bytes) }
+        for request in screen.takeRequests() {
+            if case .title = request, !savedTitle {
+                // Keep the user's title on the terminal's stack, to put back at the end.
+                try session.write(TerminalRequest.pushTitle)
+                savedTitle = true
+            }
+            try session.write(request.bytes)
+        }
         return screen.isAnimating
     }
 
@@ -96,6 +109,9 @@ public final class TerminalMessenger {
         case .resize(let columns, let rows):
             screen.resize(columns: columns, rows: rows)
             renderer.invalidate()
+            return true
+        case .focus(let focused):
+            screen.isFocused = focused
             return true
         case .key(.character("l"), let modifiers) where modifiers == .ctrl:
             renderer.invalidate()
@@ -114,7 +130,7 @@ public final class TerminalMessenger {
     /// PgUp/PgDn a page; Ctrl+Home/Ctrl+End go to the oldest/newest message; Home/End,
     /// ←/→ and Ctrl-A/E/W/U/K edit the composer; Alt+↑/↓ select a message, Alt+R replies
     /// to it and Alt+1…6 react to it (without a selection: the newest message from someone
-    /// else); Tab completes the "@name" being typed; Ctrl-Z undoes a deletion while "Undo"
+    /// else); Alt+C copies the selected (or newest) message to the clipboard (OSC 52); Tab completes the "@name" being typed; Ctrl-Z undoes a deletion while "Undo"
     /// shows; Esc cancels a reply, then the
     /// selection, then returns to the newest message;
     /// Ctrl-C quits, as does Ctrl-D on an empty composer. The wheel scrolls three rows;
@@ -148,6 +164,7 @@ public final class TerminalMessenger {
                 }
             case .character(let character) where alt:
                 if character == "r" || character == "R" { return .reply }
+                if character == "c" || character == "C" { return .copy }
                 if let digit = character.wholeNumberValue, (1...ChatPresenter.quickReactions.count).contains(digit) {
                     return .react(digit - 1)
                 }
