@@ -35,6 +35,9 @@ public final class ChatScreen {
     /// (``TerminalCanvas/painted(for:)``), which reads on any terminal.
     public var canvas: TerminalCanvas?
 
+    /// The characters the terminal can draw; on the Linux console (``GlyphRepertoire/linuxConsole``)
+    /// every cell the screen draws is brought within its font.
+    public var glyphs: GlyphRepertoire = .unicode
     /// How tightly rows sit; by default compact below ``ScreenDensity/compactBelowRows``
     /// rows. Setting it lays the rows out again.
     public var density: ScreenDensity = .automatic {
@@ -223,6 +226,7 @@ public final class ChatScreen {
             var legible = LegibleColors(canvas: canvas ?? .painted(for: style))
             legible.apply(to: &screen)
         }
+        if glyphs != .unicode { Self.restrict(&screen, to: glyphs) }
         return (screen, cursor)
     }
 
@@ -295,6 +299,21 @@ public final class ChatScreen {
             }
         }
         return cursorPosition
+    }
+
+    /// Replaces every symbol `repertoire` lacks with its stand-in, a wide one (and the
+    /// cell it covers) with as many narrow ones.
+    static func restrict(_ buffer: inout CellBuffer, to repertoire: GlyphRepertoire) {
+        for y in 0..<buffer.height {
+            for x in 0..<buffer.width {
+                let cell = buffer[x, y]
+                guard !cell.isContinuation, !repertoire.contains(cell.symbol) else { continue }
+                let wide = x + 1 < buffer.width && buffer[x + 1, y].isContinuation
+                let stand = Array(repertoire.substitute(cell.symbol, columns: wide ? 2 : 1))
+                buffer[x, y] = Cell(symbol: String(stand[0]), style: cell.style)
+                if wide { buffer[x + 1, y] = Cell(symbol: String(stand.count > 1 ? stand[1] : " "), style: cell.style) }
+            }
+        }
     }
 
     /// What an input bar item looks like in a terminal.

@@ -37,6 +37,7 @@ public final class TerminalMessenger {
         self.screen = screen
         session = try TerminalSession(options: options)
         renderer = AnsiRenderer(colorDepth: ColorDepth.detect(from: environment))
+        screen.glyphs = GlyphRepertoire(environment: environment)
         let size = session.size
         screen.resize(columns: size.columns, rows: size.rows)
     }
