@@ -35,6 +35,16 @@ public final class ChatScreen {
     /// (``TerminalCanvas/painted(for:)``), which reads on any terminal.
     public var canvas: TerminalCanvas?
 
+    /// Whether composer items that do nothing when clicked (no
+    /// ``ParleyCore/InputBarItem/onTouchUpInside(_:)`` hook, as the presets' camera,
+    /// microphone and attachment items have until an app gives them one) are hidden. The
+    /// screen sets ``ParleyCore/InputBarItem/isHidden`` on those it hides, and clears it
+    /// once an item has an action.
+    public var hidesInertItems = true {
+        didSet { layoutScreen() }
+    }
+    /// The items this screen hid.
+    private var itemsHidden: Set<ObjectIdentifier> = []
     /// The characters the terminal can draw; on the Linux console (``GlyphRepertoire/linuxConsole``)
     /// every cell the screen draws is brought within its font.
     public var glyphs: GlyphRepertoire = .unicode
@@ -237,12 +247,29 @@ public final class ChatScreen {
             style.isCompact = compact
             presenter.style = style
         }
+        hideInertItems()
         let bar = inputBar.layout(width: Double(columns), measurer: measurer)
         lastBarLayout = bar
         let barHeight = Int(saturating: bar.height.rounded(.up))
         listTop = rows > 3 ? 1 : 0
         listHeight = max(0, rows - listTop - barHeight - 1)
         presenter.resize(to: Size(width: Double(columns), height: Double(listHeight)))
+    }
+
+    /// Hides the items a click would do nothing with, and shows again those it hid that
+    /// have an action now (or all of them when ``hidesInertItems`` is off).
+    private func hideInertItems() {
+        for item in inputBar.items where item !== inputBar.sendItem {
+            let key = ObjectIdentifier(item)
+            if hidesInertItems, !item.hasAction {
+                guard !item.isHidden else { continue }
+                item.isHidden = true
+                itemsHidden.insert(key)
+            } else if itemsHidden.contains(key) {
+                item.isHidden = false
+                itemsHidden.remove(key)
+            }
+        }
     }
 
     private var barTop: Int { listTop + listHeight + 1 }
@@ -373,8 +400,13 @@ public final class ChatScreen {
         case .page(let pages): scrollList(by: Double(pages) * Double(max(1, listHeight - 2)))
         case .scrollToTop: presenter.scrollToTop()
         case .scrollToBottom: presenter.scrollToBottom()
-        case .click(let x, let y): click(x: x, y: y, gesture: .tap)
-        case .longPress(let x, let y): click(x: x, y: y, gesture: .longPress)
+        case .click(let x, let y):
+            // A click may change the text itself (an item that writes, a send): keep it.
+            click(x: x, y: y, gesture: .tap)
+            return true
+        case .longPress(let x, let y):
+            click(x: x, y: y, gesture: .longPress)
+            return true
         case .selectPrevious: presenter.selectPrevious()
         case .selectNext: presenter.selectNext()
         case .reply:
@@ -472,7 +504,11 @@ public final class ChatScreen {
                 if model === inputBar.sendItem {
                     perform(.send)
                 } else {
+                    // An item that writes into the composer ("@" in Slack's) leaves the
+                    // cursor after what it wrote.
+                    let before = inputBar.text
                     model.touchUpInside()
+                    if inputBar.text != before { editor.moveToEnd(of: inputBar.text) }
                 }
             }
             return
