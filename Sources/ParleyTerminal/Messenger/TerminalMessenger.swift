@@ -38,6 +38,11 @@ public final class TerminalMessenger {
         session = try TerminalSession(options: options)
         renderer = AnsiRenderer(colorDepth: ColorDepth.detect(from: environment))
         screen.glyphs = GlyphRepertoire(environment: environment)
+        // Keep the user's background where the terminal says what it is; else the
+        // screen paints its theme's.
+        if screen.usesColor, screen.canvas == nil, let canvas = try? session.queryCanvas() {
+            screen.canvas = canvas
+        }
         let size = session.size
         screen.resize(columns: size.columns, rows: size.rows)
     }
