@@ -10,7 +10,7 @@ import ParleyCore
 ///
 /// Outlined (colours off): box drawing, ╭─╮ for round corners and ┌─┐ for square ones.
 ///
-/// Compact (``ChatStyle/isCompact``): no rows of frame at all. Filled, the bubble is its
+/// Compact (`ChatStyle.isCompact`): no rows of frame at all. Filled, the bubble is its
 /// text's rows on the bubble colour; outlined, a bar down each side.
 struct BubblePainter {
     let palette: TerminalPalette

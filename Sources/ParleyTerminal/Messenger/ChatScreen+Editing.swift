@@ -5,7 +5,7 @@ import ParleyCore
 ///
 /// On an empty composer ↑ puts my last text message in the composer (``ChatScreen/editing``
 /// names it, and the list's last line says "Editing message"); Enter replaces the
-/// message through ``ParleyCore/Conversation/edit(_:to:at:animated:)`` and calls
+/// message through `Conversation.edit(_:to:at:animated:)` and calls
 /// ``ChatScreen/onEdit``; Esc gives up. While editing, ↑ from the first line goes to my
 /// message before, ↓ from the last line to the one after, and past the newest back to an
 /// empty composer.

@@ -36,9 +36,9 @@ public final class ChatScreen {
     public var canvas: TerminalCanvas?
 
     /// Whether composer items that do nothing when clicked (no
-    /// ``ParleyCore/InputBarItem/onTouchUpInside(_:)`` hook, as the presets' camera,
+    /// `InputBarItem.onTouchUpInside(_:)` hook, as the presets' camera,
     /// microphone and attachment items have until an app gives them one) are hidden. The
-    /// screen sets ``ParleyCore/InputBarItem/isHidden`` on those it hides, and clears it
+    /// screen sets `InputBarItem.isHidden` on those it hides, and clears it
     /// once an item has an action.
     public var hidesInertItems = true {
         didSet { layoutScreen() }
@@ -82,7 +82,7 @@ public final class ChatScreen {
     /// arrives while the list is scrolled away from it or the window is unfocused.
     public var ringsBell = true
     /// Whether the window title counts the messages that arrived while away
-    /// (``ParleyCore/ChatStrings/unreadTitle``).
+    /// (`ChatStrings.unreadTitle`).
     public var showsUnreadInTitle = true
     /// Messages from others that arrived while away, since the newest was last in view.
     public internal(set) var unseenCount = 0
@@ -98,7 +98,7 @@ public final class ChatScreen {
     /// The message of mine the composer is editing (↑ on an empty composer), if any.
     public internal(set) var editing: MessageID?
     /// Called after the composer's text replaced a message of mine
-    /// (``ParleyCore/Conversation/edit(_:to:at:animated:)`` has changed the conversation):
+    /// (`Conversation.edit(_:to:at:animated:)` has changed the conversation):
     /// send the edit to the network here.
     public var onEdit: (@MainActor (MessageID, MessageContent) -> Void)?
 

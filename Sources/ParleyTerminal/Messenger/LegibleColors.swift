@@ -8,7 +8,7 @@ import ParleyCore
 /// when the canvas is painted), turns faint text (SGR 2, which terminals draw as they
 /// like) into an explicit blend, swaps a colour made for the other kind of background
 /// (``oppositeContrast``) for the canvas's text colour, and moves any foreground that falls short of a contrast
-/// ratio towards black or white (``ParleyCore/Color/readable(on:minimumContrast:)``):
+/// ratio towards black or white (`Color.readable(on:minimumContrast:)`):
 /// ``canvasContrast`` on the canvas, where the theme did not choose the pair, and
 /// ``minimumContrast`` on colours the theme chose (bubbles, badges). Spaces, block
 /// elements (bubble edges, pictures) and emoji, which keep their own colours, are left as

@@ -2,7 +2,7 @@
 ///
 /// Regular bubbles take a row of frame above and below their text; compact ones none, so
 /// a one-line message takes one row and a screen of 40 rows shows about three times as
-/// many messages (``ParleyCore/ChatStyle/isCompact``).
+/// many messages (`ChatStyle.isCompact`).
 public enum ScreenDensity: Hashable, Sendable {
     /// Bubbles with a half-block frame above and below the text.
     case regular

@@ -4,7 +4,7 @@ import ParleyCore
 /// A conversation as plain lines, one per message — "Alice, 12:31: Lunch?" — for screen
 /// readers and terminals that cannot address the screen (`TERM=dumb`).
 ///
-/// Each line is the message's accessible name (``ParleyCore/ChatPresenter/accessibleLabel(for:context:style:)``),
+/// Each line is the message's accessible name (`ChatPresenter.accessibleLabel(for:context:style:)`),
 /// on one line and inert: no frames, no block characters, nothing a terminal could take
 /// as control. ``newLines()`` returns what has not been said yet: messages that arrived,
 /// and messages said before whose content changed (an edit, a deletion) or that failed;
@@ -13,7 +13,7 @@ import ParleyCore
 public struct PlainTranscript {
     /// The conversation read.
     public let conversation: Conversation
-    /// Its texts and clock (``ParleyCore/ChatStyle/strings``, ``ParleyCore/ChatStyle/grouping``).
+    /// Its texts and clock (`ChatStyle.strings`, `ChatStyle.grouping`).
     public var style: ChatStyle
     /// How many of the newest messages the first ``newLines()`` says; older ones count as
     /// said.

@@ -45,13 +45,14 @@ public enum GlyphRepertoire: Hashable, Sendable {
         ("☺☻♥♦♣♠•◘○◙♂♀♪♫☼►◄↕‼¶§▬↨↑↓→←∟↔▲▼⌂ƒ₧⌐░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌"
             + "█▄▌▐▀αΓπΣσµτΦΘΩδ∞φε∩≡≥≤⌠⌡≈∙√ⁿ■").unicodeScalars)
 
-    /// The console glyph nearest to each character Parley draws that the console lacks.
+    /// The console glyph nearest to each character Parley draws that the console lacks
+    /// (the delivery marks, which the core owns, by code point).
     private static let standIns: [Unicode.Scalar: String] = {
         var table: [Unicode.Scalar: String] = [:]
         for (from, to) in [
             ("▗", "▄"), ("▖", "▄"), ("▝", "▀"), ("▘", "▀"), ("▎", "▌"), ("▏", "▌"), ("▕", "▐"),
             ("╭", "┌"), ("╮", "┐"), ("╰", "└"), ("╯", "┘"), ("━", "═"), ("╱", "/"), ("╲", "\\"),
-            ("✓", "√"), ("✔", "√"), ("◷", "∙"), ("➤", "►"), ("▶", "►"), ("●", "*"), ("✕", "x"),
+            ("\u{2713}", "√"), ("\u{2714}", "√"), ("\u{25F7}", "∙"), ("➤", "►"), ("▶", "►"), ("●", "*"), ("✕", "x"),
             ("↩", "←"), ("✎", "»"), ("⚠", "!"), ("▰", "■"), ("▱", "∙"), ("…", "."), ("—", "-"),
             ("–", "-"), ("‘", "'"), ("’", "'"), ("“", "\""), ("”", "\""), ("␛", "^"), ("␇", "^"),
             ("⠋", "|"), ("⠙", "/"), ("⠹", "-"), ("⠸", "\\"), ("⠼", "|"), ("⠴", "/"), ("⠦", "-"),
