@@ -59,9 +59,13 @@ struct LegibilityTests {
     @Test("every glyph contrasts with its background, every theme on every terminal (#14)",
           arguments: themes, Background.allCases)
     func contrast(theme: String, background: Background) {
-        for compact in [false, true] {
+        for (compact, depth) in [(false, ColorDepth.trueColor), (true, .trueColor), (false, .palette256), (false, .basic16)] {
             let screen = Self.screen(theme: theme, on: background, compact: compact)
-            let (buffer, _) = screen.render()
+            screen.colorDepth = depth
+            let (rendered, _) = screen.render()
+            // As the renderer will send it.
+            var buffer = rendered
+            buffer.restyle(buffer.area) { $0 = depth.approximate($0) }
             let canvas = background.canvas ?? .painted(for: screen.style)
             var failures: [String] = []
             for y in 0..<buffer.height {
@@ -77,8 +81,8 @@ struct LegibilityTests {
                     }
                 }
             }
-            #expect(failures.isEmpty, "\(theme) on \(background.rawValue)\(compact ? ", compact" : ""): \(failures.prefix(8))")
-            if background == .unknown {
+            #expect(failures.isEmpty, "\(theme) on \(background.rawValue)\(compact ? ", compact" : ""), \(depth): \(failures.prefix(8))")
+            if background == .unknown, depth == .trueColor {
                 // Painted: nothing is left to the terminal's defaults.
                 #expect(buffer.cells.allSatisfy { $0.style.background != .default && $0.style.foreground != .default })
             }

@@ -34,6 +34,9 @@ public final class ChatScreen {
     /// draws readable on them. `nil` paints the theme's background instead
     /// (``TerminalCanvas/painted(for:)``), which reads on any terminal.
     public var canvas: TerminalCanvas?
+    /// The colours the terminal shows (``TerminalMessenger`` sets it from the
+    /// environment); colours are made readable as they will look at this depth.
+    public var colorDepth: ColorDepth = .trueColor
 
     /// Whether composer items that do nothing when clicked (no
     /// `InputBarItem.onTouchUpInside(_:)` hook, as the presets' camera,
@@ -233,7 +236,7 @@ public final class ChatScreen {
         // Input bar.
         let cursor = drawInputBar(palette, &screen)
         if usesColor {
-            var legible = LegibleColors(canvas: canvas ?? .painted(for: style))
+            var legible = LegibleColors(canvas: canvas ?? .painted(for: style), depth: colorDepth)
             legible.apply(to: &screen)
         }
         if glyphs != .unicode { Self.restrict(&screen, to: glyphs) }

@@ -12,7 +12,9 @@ import ParleyCore
 /// ``canvasContrast`` on the canvas, where the theme did not choose the pair, and
 /// ``minimumContrast`` on colours the theme chose (bubbles, badges). Spaces, block
 /// elements (bubble edges, pictures) and emoji, which keep their own colours, are left as
-/// they are.
+/// they are. With fewer colours than 24-bit (``ColorDepth``), contrast is judged on the
+/// palette colours the renderer will send, and a pair that merges there gets black or
+/// white text.
 struct LegibleColors {
     let canvas: TerminalCanvas
 
@@ -30,8 +32,12 @@ struct LegibleColors {
 
     private var cache: [CellStyle: CellStyle] = [:]
 
-    init(canvas: TerminalCanvas) {
+    /// The colours the terminal shows; contrast is judged after approximating to them.
+    let depth: ColorDepth
+
+    init(canvas: TerminalCanvas, depth: ColorDepth = .trueColor) {
         self.canvas = canvas
+        self.depth = depth
     }
 
     /// Applies the pass to every cell of `buffer`.
@@ -80,7 +86,17 @@ struct LegibleColors {
         }
         if faint { text = text.mixed(with: behind, amount: Self.faintBlend) }
         result.attributes.remove(.dim)
-        let readable = text.readable(on: behind, minimumContrast: onCanvas ? Self.canvasContrast : Self.minimumContrast)
+        let minimum = onCanvas ? Self.canvasContrast : Self.minimumContrast
+        var readable = text.readable(on: behind, minimumContrast: minimum)
+        if depth != .trueColor {
+            // Judged as the terminal will show it: with fewer colours, near ones merge.
+            let shownBehind = color(depth.approximate(back), isForeground: reversed)
+            let shown = color(depth.approximate(Self.terminal(readable)), isForeground: !reversed)
+            if shown.contrastRatio(with: shownBehind) < minimum {
+                readable = Color.white.contrastRatio(with: shownBehind) >= Color.black.contrastRatio(with: shownBehind)
+                    ? .white : .black
+            }
+        }
         guard faint || readable != original else { return result }
         if reversed { result.background = Self.terminal(readable) } else { result.foreground = Self.terminal(readable) }
         return result

@@ -36,7 +36,9 @@ public final class TerminalMessenger {
     ) throws {
         self.screen = screen
         session = try TerminalSession(options: options)
-        renderer = AnsiRenderer(colorDepth: ColorDepth.detect(from: environment))
+        let depth = ColorDepth.detect(from: environment)
+        renderer = AnsiRenderer(colorDepth: depth)
+        screen.colorDepth = depth
         screen.glyphs = GlyphRepertoire(environment: environment)
         // Keep the user's background where the terminal says what it is; else the
         // screen paints its theme's.
