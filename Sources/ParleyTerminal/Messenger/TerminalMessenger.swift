@@ -24,11 +24,15 @@ public final class TerminalMessenger {
     /// Whether the user's window title was pushed before the screen changed it.
     private var savedTitle = false
 
-    /// Takes over the terminal (raw mode, alternate screen, mouse, bracketed paste).
+    /// Takes over the terminal (raw mode, alternate screen, mouse, bracketed paste) and,
+    /// with colours on, asks it for its background (``TerminalSession/queryCanvas(timeout:)``)
+    /// unless the screen has a ``ChatScreen/canvas`` already.
     ///
     /// - Parameters:
     ///   - screen: The chat screen to show and drive.
-    ///   - environment: Decides the colour depth (COLORTERM, TERM, NO_COLOR).
+    ///   - environment: Decides the colour depth (COLORTERM, TERM, NO_COLOR) and the glyphs
+    ///     (TERM=linux: the console's).
+    ///   - options: The terminal modes the session turns on.
     /// - Throws: ``TerminalError`` when standard input or output is not a terminal.
     public init(
         screen: ChatScreen, environment: [String: String] = ProcessInfo.processInfo.environment,

@@ -4,7 +4,7 @@ import ParleyCore
 ///
 /// The canvas keeps the terminal's own background when the terminal reports it (a chat
 /// client should sit in the user's terminal theme), or the theme's painted in; bubbles,
-/// badges and marks take the style's colours, and ``LegibleColors`` then makes every glyph
+/// badges and marks take the style's colours, and a last pass over the cells makes every glyph
 /// readable on what is behind it. With colours off (`NO_COLOR`, a dumb terminal), bubbles
 /// are drawn as outlines instead of fills.
 public struct TerminalPalette: Sendable {
