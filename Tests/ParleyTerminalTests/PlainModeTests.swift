@@ -49,6 +49,7 @@ struct PlainModeTests {
         let chat = ScreenTests.conversation()
         let screen = ChatScreen(conversation: chat, style: Cast.style(.dark), title: "Lunch")
         screen.inputBar.onSend { text in chat.append(.text(text)) }
+        screen.inputBar.text = "a draft from before"
         let messenger = PlainMessenger(screen: screen, input: inputPipe[0], output: outputPipe[1], backlog: 3)
         let typed = Array("see you there\n\n".utf8)
         #expect(write(inputPipe[1], typed, typed.count) == typed.count)
@@ -63,6 +64,7 @@ struct PlainModeTests {
         #expect(lines.last?.hasPrefix("You, ") == true && lines.last?.hasSuffix(": see you there (sent)") == true)
         #expect(!output.contains("\u{1B}"))
         #expect(chat.messages.last?.content == .text("see you there"))
+        #expect(screen.inputBar.text == "a draft from before", "the draft waited aside")
     }
 
     @Test("TERM=dumb and no TERM ask for plain output; real terminals do not (#14)")

@@ -43,11 +43,19 @@ public final class PlainMessenger {
     }
 
     /// Prints the title and the newest messages, then prints each message as it arrives
-    /// and sends each line read, until the input ends or cannot be written to.
+    /// and sends each line read, until the input ends or cannot be written to. A draft in
+    /// the composer is kept aside meanwhile and put back at the end.
     public func run() async {
         let (stream, continuation) = AsyncStream<PlainEvent>.makeStream()
         let observation = screen.conversation.observe { _ in continuation.yield(.changed) }
-        defer { observation.cancel() }
+        // Each line is a whole message: a draft left in the composer waits aside, and is
+        // back in it afterwards.
+        let draft = screen.inputBar.draft
+        screen.inputBar.draft = Draft(text: "", replyTo: nil)
+        defer {
+            observation.cancel()
+            if screen.inputBar.text.isEmpty { screen.inputBar.draft = draft }
+        }
         let reader = PlainLineReader(descriptor: input, continuation: continuation)
         Thread.detachNewThread { reader.run() }
         guard say([InertText.singleLine(screen.title)] + transcript.newLines()) else { return }
