@@ -52,7 +52,9 @@ struct LegibleColors {
 
     /// The cell's new style, or `nil` to keep it.
     private mutating func legible(_ cell: Cell) -> CellStyle? {
-        let checks = Self.isGlyph(cell.symbol)
+        // A badge's white or black text keeps its colour and the badge moves instead, in
+        // every cell of its style, so it stays one piece.
+        let checks = Self.isGlyph(cell.symbol) || Self.movesBackground(cell.style)
         if !checks, !canvas.isPainted { return nil }
         let key = checks ? cell.style : cell.style.adding(Self.shapeMarker)
         if let known = cache[key] { return known == cell.style ? nil : known }
@@ -87,6 +89,14 @@ struct LegibleColors {
         if faint { text = text.mixed(with: behind, amount: Self.faintBlend) }
         result.attributes.remove(.dim)
         let minimum = onCanvas ? Self.canvasContrast : Self.minimumContrast
+        if Self.movesBackground(style), text.contrastRatio(with: behind) < minimum {
+            let moved = behind.readable(on: text, minimumContrast: minimum)
+            let shown = color(depth.approximate(Self.terminal(moved)), isForeground: reversed)
+            if color(depth.approximate(front), isForeground: !reversed).contrastRatio(with: shown) >= minimum {
+                if reversed { result.foreground = Self.terminal(moved) } else { result.background = Self.terminal(moved) }
+                return result
+            }
+        }
         var readable = text.readable(on: behind, minimumContrast: minimum)
         if depth != .trueColor {
             // Judged as the terminal will show it: with fewer colours, near ones merge.
@@ -114,6 +124,17 @@ struct LegibleColors {
     }
 
     private static func terminal(_ color: Color) -> TerminalColor { TerminalColor(color.withAlpha(1)) }
+
+    /// Whether `style` is white or black text on a colour the theme chose (an initials
+    /// badge, the accent): such text cannot move further its own way, so its background
+    /// does.
+    static func movesBackground(_ style: CellStyle) -> Bool {
+        let reversed = style.attributes.contains(.reverse)
+        let text = reversed ? style.background : style.foreground
+        let behind = reversed ? style.foreground : style.background
+        guard behind != .default, !style.attributes.contains(.dim) else { return false }
+        return text == .rgb(255, 255, 255) || text == .rgb(0, 0, 0)
+    }
 
     /// Whether `symbol` is drawn in its foreground colour as text: not a space, a block
     /// element (U+2580–U+259F) or an emoji.
