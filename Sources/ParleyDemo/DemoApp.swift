@@ -30,6 +30,7 @@ struct DemoApp {
         var usesColor = true
         var pace = 1.0
         var greets = true
+        var density = ScreenDensity.automatic
     }
 
 
@@ -46,7 +47,8 @@ struct DemoApp {
             ?? "Parley demo — Alice, Bob, Parley Bot   (type “help”, Ctrl-C quits)"
         let screen = ChatScreen(
             conversation: conversation, style: style, inputBar: bar, title: title,
-            columns: options.columns, rows: options.rows, usesColor: options.usesColor)
+            columns: options.columns, rows: options.rows, usesColor: options.usesColor,
+            density: options.density)
         screen.register(kind: Poll.kind, PollRenderer.draw)
         if let draft = history.savedDraft { bar.draft = draft }
         let pager = history.pager
@@ -105,9 +107,10 @@ struct DemoApp {
 
     /// The bot's answer to “help”: the terminal's keys.
     static let helpText = """
-        Keys: Enter sends · Alt+Enter new line · ↑/↓ scroll a row · PgUp/PgDn a page · \
+        Keys: Enter sends · Alt+Enter new line · ↑/↓ move in the draft or scroll a row · \
+        ↑ on an empty composer edits my last message (↑/↓ older/newer, Esc gives up) · PgUp/PgDn a page · \
         Home/End (composer line) · Ctrl-Home/Ctrl-End oldest/newest · Ctrl-A/E/W/U/K edit · \
-        Alt+↑/↓ select a message · Alt+R reply · Alt+1…6 react · Ctrl-Z undo a deletion · Esc cancel · \
+        Alt+↑/↓ select a message · Alt+R reply · Alt+1…6 react · Alt+C copy · Ctrl-Z undo a deletion · Esc cancel · \
         mouse wheel scrolls, click links and avatars · Ctrl-L repaint · Ctrl-C quit · \
         \(JumpCommand.usage)
         """

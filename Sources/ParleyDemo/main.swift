@@ -8,6 +8,7 @@ import ParleyTerminal
 let usage = """
     usage: parley-demo [--theme light|dark|imessage|messenger|slack]
                        [--history FILE | --ephemeral | --transcript FILE]
+                       [--plain | --compact | --regular]
                        [--headless [--frames N] [--size COLSxROWS] [--script STEPS]]
 
       --history FILE     keep the conversation in this SQLite file (default:
@@ -15,6 +16,10 @@ let usage = """
       --ephemeral        keep nothing: the conversation lives in memory only
       --transcript FILE  open a chat log (epoch seconds ⇥ sender ⇥ text, one per line)
                          as the conversation's history (kept in memory only)
+      --plain            one line per message ("Alice, 12:31: Lunch?"), each line typed
+                         sent: for screen readers (the default when TERM=dumb or unset)
+      --compact          bubbles without rows of frame (the default below 50 rows)
+      --regular          bubbles framed above and below, whatever the height
       --headless         render a scripted session as text frames to standard output
                          instead of taking over the terminal
       --script STEPS     the session, steps separated by ';': type:TEXT, send, newline,
@@ -29,6 +34,7 @@ func fail(_ message: String) -> Never {
 
 var options = DemoApp.Options()
 var headless = false
+var plain = false
 var frames = 1_000
 var script = HeadlessRun.defaultScript
 var arguments = DemoArguments(program: "parley-demo", usage: usage)
@@ -38,6 +44,9 @@ while let flag = arguments.nextFlag() {
     if arguments.takeShared(flag, theme: &theme, history: &history) { continue }
     switch flag {
     case "--headless": headless = true
+    case "--plain": plain = true
+    case "--compact": options.density = .compact
+    case "--regular": options.density = .regular
     case "--frames": frames = Int(arguments.value(of: flag)) ?? frames
     case "--script": script = arguments.value(of: flag)
     case "--size":
@@ -77,6 +86,12 @@ if headless {
     let status = await HeadlessRun.run(app: app, script: script, frames: frames)
     if let unsaved = app.history.close() { DemoConsole.error(unsaved, program: "parley-demo") }
     exit(status)
+}
+
+if plain || PlainMessenger.isPreferred(in: environment) {
+    await PlainMessenger(screen: app.screen).run()
+    if let unsaved = app.history.close(keeping: app.screen.inputBar.draft) { DemoConsole.error(unsaved, program: "parley-demo") }
+    exit(0)
 }
 
 do {

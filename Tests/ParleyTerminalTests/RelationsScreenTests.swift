@@ -27,7 +27,7 @@ struct RelationsScreenTests {
     }
 
     func screen(_ colors: Bool = true, style: ChatStyle = .light) -> ChatScreen {
-        ChatScreen(conversation: Self.conversation(), style: Cast.style(style), title: "Lunch", columns: 60, rows: 34, usesColor: colors)
+        ChatScreen(conversation: Self.conversation(), style: Cast.style(style), title: "Lunch", columns: 60, rows: 34, usesColor: colors, density: .regular)
     }
 
     @Test("the quote, the chips, the edited mark and the placeholder are drawn where the layout puts them")
@@ -61,7 +61,7 @@ struct RelationsScreenTests {
     func times() {
         var style = Cast.style(.light)
         style.showsMessageTimes = true
-        let screen = ChatScreen(conversation: Self.conversation(), style: style, title: "Lunch", columns: 60, rows: 34)
+        let screen = ChatScreen(conversation: Self.conversation(), style: style, title: "Lunch", columns: 60, rows: 34, density: .regular)
         let lines = screen.render().buffer.lines
         #expect(lines.contains { $0.contains("Lunch at the garden café? It") } )
         #expect(lines.contains { $0.contains("edited 12:02") })

@@ -7,7 +7,7 @@ import Testing
 @MainActor
 struct ScreenStateTests {
     private func screen(_ messages: [Message], style: ChatStyle = .dark, columns: Int = 50, rows: Int = 16) -> ChatScreen {
-        let screen = ChatScreen(conversation: Conversation(me: Cast.me, messages: messages), style: Cast.style(style), title: "Test", columns: columns, rows: rows)
+        let screen = ChatScreen(conversation: Conversation(me: Cast.me, messages: messages), style: Cast.style(style), title: "Test", columns: columns, rows: rows, density: .regular)
         screen.pictures.decodesSynchronously = true
         return screen
     }
@@ -34,7 +34,7 @@ struct ScreenStateTests {
         let chat = Conversation(me: Cast.me, messages: group)
         chat.setTyping(Cast.bob, timeout: 60)
         chat.historyIndicator = .loading
-        let screen = ChatScreen(conversation: chat, style: Cast.style(.dark), title: "Test", columns: 50, rows: 22)
+        let screen = ChatScreen(conversation: chat, style: Cast.style(.dark), title: "Test", columns: 50, rows: 22, density: .regular)
         let first = screen.render(time: 0).buffer
         #expect(screen.isAnimating)
         #expect(first.lines.joined().contains("Bob Stone is typing…"))
@@ -65,7 +65,7 @@ struct ScreenStateTests {
     func sendAfterJump() async {
         let history = (0..<300).map { Cast.message("h\($0)", Cast.alice, Double($0) * 10, .text("old \($0)")) }
         let chat = Conversation(me: Cast.me)
-        let screen = ChatScreen(conversation: chat, style: Cast.style(.dark), title: "Test", columns: 50, rows: 16)
+        let screen = ChatScreen(conversation: chat, style: Cast.style(.dark), title: "Test", columns: 50, rows: 16, density: .regular)
         screen.pager = HistoryPager(conversation: chat, source: ArrayHistorySource(history), pageSize: 30)
         screen.inputBar.onSend { text in chat.append(.text(text)) }
         // As in an app: the newest page shows, then the user jumps into the past.
@@ -158,7 +158,7 @@ struct ScreenEnormousInputTests {
             Cast.message("bytes", Cast.bob, 3, .text(TextContent(utf8: [0x61, 0xFF, 0xFE, 0xC3, 0x28, 0x62]))),
             Cast.message("emoji", Cast.alice, 4, .text(TextContent(String(repeating: "😀", count: 100)))),
         ]
-        let screen = ChatScreen(conversation: Conversation(me: Cast.me, messages: messages), style: Cast.style(.dark), columns: 80, rows: 30)
+        let screen = ChatScreen(conversation: Conversation(me: Cast.me, messages: messages), style: Cast.style(.dark), columns: 80, rows: 30, density: .regular)
         for command in [MessengerCommand.page(-3), .scrollToTop, .page(5), .scrollToBottom] {
             screen.perform(command)
             let (buffer, _) = screen.render()

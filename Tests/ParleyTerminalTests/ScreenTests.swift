@@ -22,7 +22,7 @@ struct ScreenTests {
 
     @Test("a conversation renders with bubbles, names, labels and marks (light, colour)")
     func light() {
-        let screen = ChatScreen(conversation: Self.conversation(), style: Cast.style(.light), title: "Lunch", columns: 60, rows: 40)
+        let screen = ChatScreen(conversation: Self.conversation(), style: Cast.style(.light), title: "Lunch", columns: 60, rows: 40, density: .regular)
         screen.pictures.decodesSynchronously = true
         let (buffer, cursor) = screen.render()
         Snapshot.check(buffer, named: "screen-light-60x40")
@@ -33,7 +33,7 @@ struct ScreenTests {
 
     @Test("without colour, bubbles are outlined")
     func noColor() {
-        let screen = ChatScreen(conversation: Self.conversation(), style: Cast.style(.iMessage), title: "Lunch", columns: 60, rows: 40, usesColor: false)
+        let screen = ChatScreen(conversation: Self.conversation(), style: Cast.style(.iMessage), title: "Lunch", columns: 60, rows: 40, usesColor: false, density: .regular)
         screen.pictures.decodesSynchronously = true
         let (buffer, _) = screen.render()
         Snapshot.check(buffer, named: "screen-imessage-nocolor-60x40")
@@ -41,7 +41,7 @@ struct ScreenTests {
 
     @Test("flat rows in the Slack theme")
     func slack() {
-        let screen = ChatScreen(conversation: Self.conversation(), style: Cast.style(.slack), inputBar: .slack(metrics: .cells), title: "#lunch", columns: 60, rows: 30)
+        let screen = ChatScreen(conversation: Self.conversation(), style: Cast.style(.slack), inputBar: .slack(metrics: .cells), title: "#lunch", columns: 60, rows: 30, density: .regular)
         screen.pictures.decodesSynchronously = true
         let (buffer, _) = screen.render()
         Snapshot.check(buffer, named: "screen-slack-60x30")
@@ -73,7 +73,7 @@ struct ThemeSnapshotTests {
     @Test("snapshots of each theme", arguments: ["light", "dark", "imessage", "messenger", "slack"])
     func theme(name: String) {
         let style = ChatStyle.themes.first { $0.name == name }!
-        let screen = ChatScreen(conversation: Self.everyKind(), style: Cast.style(style), title: name, columns: 64, rows: 46)
+        let screen = ChatScreen(conversation: Self.everyKind(), style: Cast.style(style), title: name, columns: 64, rows: 46, density: .regular)
         screen.pictures.decodesSynchronously = true
         screen.register(kind: Vote.kind) { content, area, base, buffer in
             buffer.put("🗳 " + content.payload.summary, x: area.x, y: area.y + 1, style: base, maxWidth: area.width)

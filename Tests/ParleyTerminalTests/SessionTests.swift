@@ -46,7 +46,7 @@ struct SessionTests {
     @Test("the sequences contain each mode in order, restore in reverse")
     func sequences() {
         let enter = String(decoding: TerminalSession.enterSequence(for: .init()), as: UTF8.self)
-        #expect(enter == "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[?1004h")
+        #expect(enter == "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[?1004h")
         let restore = String(decoding: TerminalSession.restoreSequence, as: UTF8.self)
         #expect(restore == "\u{1B}[?2026l\u{1B}[r\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l"
             + "\u{1B}[?25h\u{1B}[?1049l\u{1B}[0m")

@@ -58,6 +58,11 @@ extension InputBar {
             pad.top += banner?.frame.height ?? 0
         }
 
+        // Hidden items take no room: the stacks are laid out without them.
+        var left = self.left, right = self.right, bottom = self.bottom
+        left.items.removeAll(where: \.isHidden)
+        right.items.removeAll(where: \.isHidden)
+        bottom.items.removeAll(where: \.isHidden)
         let leftSizes = left.items.map { $0.intrinsicSize(measuredBy: measurer) }
         let rightSizes = right.items.map { $0.intrinsicSize(measuredBy: measurer) }
         let bottomSizes = bottom.items.map { $0.intrinsicSize(measuredBy: measurer) }

@@ -71,6 +71,16 @@ public final class InputBarItem {
         }
     }
 
+    /// Whether the item is left out of the bar: a hidden item takes no room and has no
+    /// frame in ``InputBarLayout/itemFrames`` (a front end hides items it cannot act on).
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { contentDidChange() } }
+    }
+
+    /// Whether a click does anything: the item has an ``onTouchUpInside(_:)`` hook or an
+    /// action of the bar's own (the send item sends).
+    public var hasAction: Bool { touchUpInsideAction != nil || primaryAction != nil }
+
     /// Whether the pointer is pressed on the item; the front end sets it while a press lasts.
     public var isHighlighted = false {
         didSet { if isHighlighted != oldValue { stateDidChange() } }

@@ -123,6 +123,15 @@ public struct ChatStrings: Sendable {
         .sending: "sending", .sent: "sent", .delivered: "delivered", .read: "read", .failed: "not delivered",
     ]
 
+    /// The composer's line while it edits a message already sent (instead of writing a
+    /// new one).
+    public var editingMessage = "Editing message"
+    /// What confirms that a message's text was put on the clipboard.
+    public var messageCopied = "Message copied"
+    /// A window or terminal title while messages wait unread, given their count and the
+    /// plain title: "(3) Lunch".
+    public var unreadTitle: @Sendable (_ count: Int, _ title: String) -> String = { "(\($0)) \($1)" }
+
     /// The English texts.
     public init() {}
 

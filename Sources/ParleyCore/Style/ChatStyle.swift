@@ -73,6 +73,10 @@ public struct ChatStyle: Sendable {
     /// bubble at the trailing edge, beside the "edited" mark; off, times show only in
     /// the labels between groups (and beside names in flat rows).
     public var showsMessageTimes = false
+    /// Whether rows sit as tight as the units allow. In cells (``DisplayUnits/cells``) a
+    /// bubble loses the half row of padding above and below its text, so a one-line
+    /// message takes one row; pixel front ends keep their metrics.
+    public var isCompact = false
     /// Grouping, day separators and time labels.
     public var grouping: GroupingRules
     /// Every text the screen shows by itself (labels, marks, the badge), for translation.

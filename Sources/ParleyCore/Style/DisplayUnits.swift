@@ -4,7 +4,8 @@ public enum DisplayUnits: Hashable, Sendable {
     /// ``ChatMetrics/points``.
     case points
     /// Character cells (a terminal): ``ChatMetrics/cells``, without bubble padding for flat
-    /// themes, and emoji as large as text (a cell cannot grow).
+    /// themes (nor above and below the text of a ``ChatStyle/isCompact`` style), and emoji
+    /// as large as text (a cell cannot grow).
     case cells
 }
 
@@ -21,6 +22,11 @@ extension ChatStyle {
             if layout == .flat {
                 cells.bubbleInsets = .zero
                 cells.maxBubbleFraction = 1
+            }
+            if isCompact {
+                cells.bubbleInsets.top = 0
+                cells.bubbleInsets.bottom = 0
+                cells.typingBubbleSize.height = 1
             }
             style.metrics = cells
             style.emojiFont.size = style.bodyFont.size

@@ -68,6 +68,8 @@ enum SequenceParser {
             return csi(buffer, at: start, isFinal: isFinal, cap: cap)
         case UInt8(ascii: "O"):
             return ss3(buffer, at: start, isFinal: isFinal)
+        case UInt8(ascii: "]") where start + 2 < buffer.count && (0x30...0x39).contains(buffer[start + 2]):
+            return osc(buffer, at: start, isFinal: isFinal, cap: cap)
         case 0x1B:
             // Two Escape presses; the second ESC starts its own item.
             return .events([.key(.escape, [])], consumed: 1)
@@ -211,6 +213,24 @@ enum SequenceParser {
     }
 
     /// An `.unknown` event for `range`, consuming it.
+    /// `ESC ] digits … BEL` or `… ESC \`: an operating system command, which a terminal
+    /// sends only to answer a query (a colour report arriving late). It is dropped as
+    /// ``InputEvent/unknown(_:)``, never typed; cut off unfinished, it was Alt+].
+    private static func osc(_ buffer: [UInt8], at start: Int, isFinal: Bool, cap: Int) -> Step {
+        var index = start + 2
+        while index < buffer.count {
+            if index - start >= cap { return .overlong }
+            if buffer[index] == 0x07 { return unknown(buffer, start..<(index + 1)) }
+            if buffer[index] == 0x1B {
+                guard index + 1 < buffer.count else { break }
+                if buffer[index + 1] == UInt8(ascii: "\\") { return unknown(buffer, start..<(index + 2)) }
+                return .events([.char("]", .alt)], consumed: 2)
+            }
+            index += 1
+        }
+        return isFinal ? .events([.char("]", .alt)], consumed: 2) : .incomplete
+    }
+
     private static func unknown(_ buffer: [UInt8], _ range: Range<Int>) -> Step {
         .events([.unknown(Array(buffer[range]))], consumed: range.count)
     }

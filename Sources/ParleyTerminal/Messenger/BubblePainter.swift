@@ -9,13 +9,22 @@ import ParleyCore
 /// beside the bottom corner on the sender's side.
 ///
 /// Outlined (colours off): box drawing, ╭─╮ for round corners and ┌─┐ for square ones.
+///
+/// Compact (`ChatStyle.isCompact`): no rows of frame at all. Filled, the bubble is its
+/// text's rows on the bubble colour; outlined, a bar down each side.
 struct BubblePainter {
     let palette: TerminalPalette
+    /// Draws bubbles without rows of frame above and below (their text has none either).
+    var isCompact = false
 
     /// A corner radius at or above this many layout units draws round.
     static let roundThreshold = 6.0
 
     func draw(_ rect: CellRect, side: Side, corners: CornerRadii, tail: Bool, into buffer: inout CellBuffer) {
+        if isCompact {
+            compact(rect, side, &buffer)
+            return
+        }
         guard rect.width >= 2, rect.height >= 2 else {
             buffer.fill(rect, style: palette.text(side))
             return
@@ -24,6 +33,17 @@ struct BubblePainter {
     }
 
     private func round(_ radius: Double) -> Bool { radius >= Self.roundThreshold }
+
+    private func compact(_ rect: CellRect, _ side: Side, _ buffer: inout CellBuffer) {
+        guard palette.usesColor else {
+            buffer.fill(rect, style: .plain)
+            guard rect.width >= 2 else { return }
+            buffer.fill(CellRect(x: rect.x, y: rect.y, width: 1, height: rect.height), symbol: "│", style: .plain)
+            buffer.fill(CellRect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height), symbol: "│", style: .plain)
+            return
+        }
+        buffer.fill(rect, style: CellStyle(background: palette.bubble(side)))
+    }
 
     private func filled(_ rect: CellRect, _ side: Side, _ corners: CornerRadii, _ tail: Bool, _ buffer: inout CellBuffer) {
         let edge = palette.edge(side)

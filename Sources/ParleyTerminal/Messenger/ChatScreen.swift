@@ -29,16 +29,43 @@ public final class ChatScreen {
     public var title: String
     /// Whether colours are drawn (off for NO_COLOR and dumb terminals).
     public let usesColor: Bool
+    /// The terminal's own background and text colours, when it reported them
+    /// (``TerminalSession/queryCanvas(timeout:)``): the screen keeps them and makes what it
+    /// draws readable on them. `nil` paints the theme's background instead
+    /// (``TerminalCanvas/painted(for:)``), which reads on any terminal.
+    public var canvas: TerminalCanvas?
+    /// The colours the terminal shows (``TerminalMessenger`` sets it from the
+    /// environment); colours are made readable as they will look at this depth.
+    public var colorDepth: ColorDepth = .trueColor
+
+    /// Whether composer items that do nothing when clicked (no
+    /// `InputBarItem.onTouchUpInside(_:)` hook, as the presets' camera,
+    /// microphone and attachment items have until an app gives them one) are hidden. The
+    /// screen sets `InputBarItem.isHidden` on those it hides, and clears it
+    /// once an item has an action.
+    public var hidesInertItems = true {
+        didSet { layoutScreen() }
+    }
+    /// The items this screen hid.
+    private var itemsHidden: Set<ObjectIdentifier> = []
+    /// The characters the terminal can draw; on the Linux console (``GlyphRepertoire/linuxConsole``)
+    /// every cell the screen draws is brought within its font.
+    public var glyphs: GlyphRepertoire = .unicode
+    /// How tightly rows sit; by default compact below ``ScreenDensity/compactBelowRows``
+    /// rows. Setting it lays the rows out again.
+    public var density: ScreenDensity = .automatic {
+        didSet { layoutScreen() }
+    }
 
     /// The screen's size in cells.
     public private(set) var columns: Int
     /// The screen's height in rows.
     public private(set) var rows: Int
 
-    private let measurer = TerminalMeasurer()
-    private var editor = LineEditor()
+    let measurer = TerminalMeasurer()
+    var editor = LineEditor()
     private var customRenderers: [String: CustomCellRenderer] = [:]
-    private var lastBarLayout: InputBarLayout?
+    var lastBarLayout: InputBarLayout?
     private var listTop = 1
     private var listHeight = 0
     private var scrollHint: (rows: Range<Int>, by: Int)?
@@ -51,6 +78,32 @@ public final class ChatScreen {
     private var badgeArea: CellRect?
     /// Where the last frame drew "Message deleted · Undo" (a click there undoes).
     private var undoArea: CellRect?
+    /// Whether the terminal window has the focus (focus reports); away, new messages
+    /// ring and count in the title.
+    public var isFocused = true
+    /// Whether a message from someone else rings the bell when it mentions me, or
+    /// arrives while the list is scrolled away from it or the window is unfocused.
+    public var ringsBell = true
+    /// Whether the window title counts the messages that arrived while away
+    /// (`ChatStrings.unreadTitle`).
+    public var showsUnreadInTitle = true
+    /// Messages from others that arrived while away, since the newest was last in view.
+    public internal(set) var unseenCount = 0
+    /// The newest message the screen has looked at for news.
+    var newestNoted: (id: MessageID, date: Date)?
+    /// The title last asked of the terminal.
+    var titleShown: String?
+    /// What the screen asks of the terminal next (``takeRequests()``).
+    var requests: [TerminalRequest] = []
+    /// A short confirmation on the list's last line ("Message copied") until the next
+    /// command.
+    var notice: String?
+    /// The message of mine the composer is editing (↑ on an empty composer), if any.
+    public internal(set) var editing: MessageID?
+    /// Called after the composer's text replaced a message of mine
+    /// (`Conversation.edit(_:to:at:animated:)` has changed the conversation):
+    /// send the edit to the network here.
+    public var onEdit: (@MainActor (MessageID, MessageContent) -> Void)?
 
     /// Creates a screen.
     ///
@@ -62,9 +115,11 @@ public final class ChatScreen {
     ///   - columns: Width in cells.
     ///   - rows: Height in cells.
     ///   - usesColor: Whether to draw colours.
+    ///   - density: How tightly rows sit (``density``).
     public init(
         conversation: Conversation, style: ChatStyle = .light, inputBar: InputBar? = nil,
-        title: String = "Parley", columns: Int = 80, rows: Int = 24, usesColor: Bool = true
+        title: String = "Parley", columns: Int = 80, rows: Int = 24, usesColor: Bool = true,
+        density: ScreenDensity = .automatic
     ) {
         self.conversation = conversation
         presenter = ChatPresenter(
@@ -75,6 +130,7 @@ public final class ChatScreen {
         self.usesColor = usesColor
         self.columns = max(1, columns)
         self.rows = max(1, rows)
+        self.density = density
         presenter.inputBar = self.inputBar
         self.inputBar.strings = presenter.strings
         layoutScreen()
@@ -84,7 +140,9 @@ public final class ChatScreen {
     public var style: ChatStyle {
         get { presenter.style }
         set {
-            presenter.style = newValue
+            var style = newValue
+            style.isCompact = density.isCompact(rows: rows)
+            presenter.style = style
             inputBar.strings = presenter.strings
         }
     }
@@ -118,6 +176,7 @@ public final class ChatScreen {
         painter.top = listTop
         painter.pictures = pictures
         let frame = presenter.frame()
+        noteNews(frame)
         painter.highlighted = frame.highlighted
         painter.selected = frame.selected
         noteScroll(frame.rows)
@@ -147,6 +206,16 @@ public final class ChatScreen {
             }
             screen.put("Tab", x: x, y: y, style: palette.label, maxWidth: columns - x)
         }
+        if editing != nil, suggestions.isEmpty, listHeight > 0 {
+            // While the composer edits a sent message, the list's last line says so.
+            let y = listTop + listHeight - 1
+            screen.fill(CellRect(x: 0, y: y, width: columns, height: 1), style: palette.chrome)
+            let used = screen.put(" ✎ " + style.strings.editingMessage + " ", x: 1, y: y, style: palette.accent, maxWidth: columns - 1)
+            screen.put(" Esc", x: 1 + used, y: y, style: palette.label, maxWidth: columns - 1 - used)
+        }
+        if let notice, listHeight > 0 {
+            screen.put(" \(notice) ", x: 1, y: listTop + listHeight - 1, style: palette.accent, maxWidth: columns - 1)
+        }
         undoArea = nil
         if let undo = frame.undo, listHeight > 0 {
             let text = " \(undo.text) · \(undo.action) (Ctrl-Z) "
@@ -166,16 +235,44 @@ public final class ChatScreen {
 
         // Input bar.
         let cursor = drawInputBar(palette, &screen)
+        if usesColor {
+            var legible = LegibleColors(canvas: canvas ?? .painted(for: style), depth: colorDepth)
+            legible.apply(to: &screen)
+        }
+        if glyphs != .unicode { Self.restrict(&screen, to: glyphs) }
         return (screen, cursor)
     }
 
     private func layoutScreen() {
+        let compact = density.isCompact(rows: rows)
+        if presenter.style.isCompact != compact {
+            var style = presenter.style
+            style.isCompact = compact
+            presenter.style = style
+        }
+        hideInertItems()
         let bar = inputBar.layout(width: Double(columns), measurer: measurer)
         lastBarLayout = bar
         let barHeight = Int(saturating: bar.height.rounded(.up))
         listTop = rows > 3 ? 1 : 0
         listHeight = max(0, rows - listTop - barHeight - 1)
         presenter.resize(to: Size(width: Double(columns), height: Double(listHeight)))
+    }
+
+    /// Hides the items a click would do nothing with, and shows again those it hid that
+    /// have an action now (or all of them when ``hidesInertItems`` is off).
+    private func hideInertItems() {
+        for item in inputBar.items where item !== inputBar.sendItem {
+            let key = ObjectIdentifier(item)
+            if hidesInertItems, !item.hasAction {
+                guard !item.isHidden else { continue }
+                item.isHidden = true
+                itemsHidden.insert(key)
+            } else if itemsHidden.contains(key) {
+                item.isHidden = false
+                itemsHidden.remove(key)
+            }
+        }
     }
 
     private var barTop: Int { listTop + listHeight + 1 }
@@ -234,6 +331,21 @@ public final class ChatScreen {
         return cursorPosition
     }
 
+    /// Replaces every symbol `repertoire` lacks with its stand-in, a wide one (and the
+    /// cell it covers) with as many narrow ones.
+    static func restrict(_ buffer: inout CellBuffer, to repertoire: GlyphRepertoire) {
+        for y in 0..<buffer.height {
+            for x in 0..<buffer.width {
+                let cell = buffer[x, y]
+                guard !cell.isContinuation, !repertoire.contains(cell.symbol) else { continue }
+                let wide = x + 1 < buffer.width && buffer[x + 1, y].isContinuation
+                let stand = Array(repertoire.substitute(cell.symbol, columns: wide ? 2 : 1))
+                buffer[x, y] = Cell(symbol: String(stand[0]), style: cell.style)
+                if wide { buffer[x + 1, y] = Cell(symbol: String(stand.count > 1 ? stand[1] : " "), style: cell.style) }
+            }
+        }
+    }
+
     /// What an input bar item looks like in a terminal.
     static func glyph(for item: InputBarItem) -> String {
         switch item.iconName {
@@ -254,6 +366,7 @@ public final class ChatScreen {
     public func perform(_ command: MessengerCommand) -> Bool {
         var text = inputBar.text
         editor.clamp(to: text)
+        notice = nil
         switch command {
         case .insert(let string):
             let normalised = string.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
@@ -261,6 +374,12 @@ public final class ChatScreen {
         case .newline: editor.insert("\n", into: &text)
         case .backspace: editor.backspace(in: &text)
         case .delete: editor.delete(in: &text)
+        case .lineUp:
+            if !moveCursorVertically(by: -1, in: text) { lineUp(text) }
+            return true
+        case .lineDown:
+            if !moveCursorVertically(by: 1, in: text) { lineDown(text) }
+            return true
         case .cursorLeft: editor.left(in: text)
         case .cursorRight: editor.right(in: text)
         case .lineStart: editor.lineStart(in: text)
@@ -268,6 +387,9 @@ public final class ChatScreen {
         case .deleteWordBack: editor.deleteWordBack(in: &text)
         case .killToLineStart: editor.killToLineStart(in: &text)
         case .killToLineEnd: editor.killToLineEnd(in: &text)
+        case .send where editing != nil:
+            finishEditing()
+            return true
         case .send:
             // What is sent belongs to the present: the presenter returns there first.
             let bar = inputBar
@@ -281,8 +403,13 @@ public final class ChatScreen {
         case .page(let pages): scrollList(by: Double(pages) * Double(max(1, listHeight - 2)))
         case .scrollToTop: presenter.scrollToTop()
         case .scrollToBottom: presenter.scrollToBottom()
-        case .click(let x, let y): click(x: x, y: y, gesture: .tap)
-        case .longPress(let x, let y): click(x: x, y: y, gesture: .longPress)
+        case .click(let x, let y):
+            // A click may change the text itself (an item that writes, a send): keep it.
+            click(x: x, y: y, gesture: .tap)
+            return true
+        case .longPress(let x, let y):
+            click(x: x, y: y, gesture: .longPress)
+            return true
         case .selectPrevious: presenter.selectPrevious()
         case .selectNext: presenter.selectNext()
         case .reply:
@@ -292,7 +419,10 @@ public final class ChatScreen {
                 presenter.react(to: target, with: ChatPresenter.quickReactions[index])
             }
         case .cancel:
-            if inputBar.replyTarget != nil {
+            if editing != nil {
+                cancelEditing()
+                return true
+            } else if inputBar.replyTarget != nil {
                 inputBar.cancelReply()
             } else if presenter.selection != nil {
                 presenter.clearSelection()
@@ -300,6 +430,7 @@ public final class ChatScreen {
                 presenter.scrollToBottom()
             }
         case .undo: presenter.undoDelete()
+        case .copy: copyMessage()
         case .completeMention:
             // Completing edits the model's text itself; the editor's cursor follows it.
             if let first = inputBar.mentionSuggestions(cursor: editor.cursor).first {
@@ -376,7 +507,11 @@ public final class ChatScreen {
                 if model === inputBar.sendItem {
                     perform(.send)
                 } else {
+                    // An item that writes into the composer ("@" in Slack's) leaves the
+                    // cursor after what it wrote.
+                    let before = inputBar.text
                     model.touchUpInside()
+                    if inputBar.text != before { editor.moveToEnd(of: inputBar.text) }
                 }
             }
             return

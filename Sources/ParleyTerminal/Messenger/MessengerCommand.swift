@@ -12,6 +12,14 @@ public enum MessengerCommand: Equatable, Sendable {
     case backspace
     /// Deletes the cluster at the cursor.
     case delete
+    /// ↑: moves the cursor a line up in a draft of several lines (to its start from the
+    /// first line); on an empty composer, recalls my last message to edit it, and while
+    /// editing, from the first line, the one before; otherwise scrolls the list a row.
+    case lineUp
+    /// ↓: moves the cursor a line down in a draft of several lines (to its end from the
+    /// last line); while editing, from the last line, recalls my next message (past the
+    /// newest: back to an empty composer); otherwise scrolls the list a row.
+    case lineDown
     /// Moves the cursor one cluster left.
     case cursorLeft
     /// Moves the cursor one cluster right.
@@ -47,13 +55,16 @@ public enum MessengerCommand: Equatable, Sendable {
     /// Adds or takes back a quick reaction (``ChatPresenter/quickReactions``, by index) on
     /// the selected message, or the newest one from someone else (Alt+1 … Alt+6).
     case react(Int)
-    /// Cancels what is under way: a reply, then a selection, then returns to the newest
-    /// message (Esc).
+    /// Cancels what is under way: an edit of a sent message, a reply, then a selection,
+    /// then returns to the newest message (Esc).
     case cancel
     /// Completes the "@name" being typed with the first suggestion (Tab).
     case completeMention
     /// Puts back the message deleted last, while "Undo" shows (Ctrl-Z).
     case undo
+    /// Puts the text of the selected message, or the newest one, on the clipboard (Alt+C;
+    /// ``TerminalRequest/copy(_:)``).
+    case copy
     /// Repaints the whole screen (Ctrl-L).
     case repaint
     /// Leaves the messenger (Ctrl-C, Ctrl-D on an empty composer).

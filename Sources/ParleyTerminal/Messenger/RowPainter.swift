@@ -69,7 +69,7 @@ struct RowPainter {
         // A collection's cards are framed themselves; a bubble around them only adds noise.
         let isCollection = if case .collection = message.content { true } else { false }
         if let rect = layout.bubble, layout.shape != .none, !isCollection {
-            BubblePainter(palette: palette).draw(
+            BubblePainter(palette: palette, isCompact: style.isCompact).draw(
                 CellRect(rect, dy: dy), side: context.side, corners: layout.corners, tail: layout.hasTail, into: &buffer)
         }
         if let rect = layout.content {
@@ -344,7 +344,7 @@ struct RowPainter {
         guard let rect = layout.bubble else { return }
         let area = CellRect(rect, dy: dy)
         if layout.shape != .none {
-            BubblePainter(palette: palette).draw(area, side: .incoming, corners: layout.corners, tail: layout.hasTail, into: &buffer)
+            BubblePainter(palette: palette, isCompact: style.isCompact).draw(area, side: .incoming, corners: layout.corners, tail: layout.hasTail, into: &buffer)
         }
         let raised = TypingIndicator.raisedDot(at: time)
         let base = palette.text(.incoming)

@@ -21,12 +21,18 @@ public final class TerminalMessenger {
     private let session: TerminalSession
     private var renderer: AnsiRenderer
     private let started = Date()
+    /// Whether the user's window title was pushed before the screen changed it.
+    private var savedTitle = false
 
-    /// Takes over the terminal (raw mode, alternate screen, mouse, bracketed paste).
+    /// Takes over the terminal (raw mode, alternate screen, mouse, bracketed paste) and,
+    /// with colours on, asks it for its background (``TerminalSession/queryCanvas(timeout:)``)
+    /// unless the screen has a ``ChatScreen/canvas`` already.
     ///
     /// - Parameters:
     ///   - screen: The chat screen to show and drive.
-    ///   - environment: Decides the colour depth (COLORTERM, TERM, NO_COLOR).
+    ///   - environment: Decides the colour depth (COLORTERM, TERM, NO_COLOR) and the glyphs
+    ///     (TERM=linux: the console's).
+    ///   - options: The terminal modes the session turns on.
     /// - Throws: ``TerminalError`` when standard input or output is not a terminal.
     public init(
         screen: ChatScreen, environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -34,7 +40,15 @@ public final class TerminalMessenger {
     ) throws {
         self.screen = screen
         session = try TerminalSession(options: options)
-        renderer = AnsiRenderer(colorDepth: ColorDepth.detect(from: environment))
+        let depth = ColorDepth.detect(from: environment)
+        renderer = AnsiRenderer(colorDepth: depth)
+        screen.colorDepth = depth
+        screen.glyphs = GlyphRepertoire(environment: environment)
+        // Keep the user's background where the terminal says what it is; else the
+        // screen paints its theme's.
+        if screen.usesColor, screen.canvas == nil, let canvas = try? session.queryCanvas() {
+            screen.canvas = canvas
+        }
         let size = session.size
         screen.resize(columns: size.columns, rows: size.rows)
     }
@@ -42,7 +56,10 @@ public final class TerminalMessenger {
     /// Runs until the user quits (Ctrl-C, or Ctrl-D on an empty composer) or the terminal
     /// goes away; restores the terminal before returning.
     public func run() async throws {
-        defer { session.restore() }
+        defer {
+            if savedTitle { try? session.write(TerminalRequest.popTitle) }
+            session.restore()
+        }
         let (stream, continuation) = AsyncStream<LoopEvent>.makeStream()
         let reader = InputReader(session: session, continuation: continuation)
         Thread.detachNewThread { reader.run() }
@@ -87,6 +104,14 @@ public final class TerminalMessenger {
         let hint = screen.takeScrollHint()
         let bytes = renderer.render(buffer, cursor: cursor, scrollHint: hint)
         if !bytes.isEmpty { try session.write(bytes) }
+        for request in screen.takeRequests() {
+            if case .title = request, !savedTitle {
+                // Keep the user's title on the terminal's stack, to put back at the end.
+                try session.write(TerminalRequest.pushTitle)
+                savedTitle = true
+            }
+            try session.write(request.bytes)
+        }
         return screen.isAnimating
     }
 
@@ -96,6 +121,9 @@ public final class TerminalMessenger {
         case .resize(let columns, let rows):
             screen.resize(columns: columns, rows: rows)
             renderer.invalidate()
+            return true
+        case .focus(let focused):
+            screen.isFocused = focused
             return true
         case .key(.character("l"), let modifiers) where modifiers == .ctrl:
             renderer.invalidate()
@@ -108,11 +136,13 @@ public final class TerminalMessenger {
 
     /// The command an input event means, or `nil` for events the messenger ignores.
     ///
-    /// Keys: Enter sends; Alt+Enter or Shift+Enter adds a line; ↑/↓ scroll one row;
+    /// Keys: Enter sends; Alt+Enter or Shift+Enter adds a line; ↑/↓ move through a draft
+    /// of several lines, recall my last messages to edit on an empty composer, and
+    /// otherwise scroll one row (``MessengerCommand/lineUp``);
     /// PgUp/PgDn a page; Ctrl+Home/Ctrl+End go to the oldest/newest message; Home/End,
     /// ←/→ and Ctrl-A/E/W/U/K edit the composer; Alt+↑/↓ select a message, Alt+R replies
     /// to it and Alt+1…6 react to it (without a selection: the newest message from someone
-    /// else); Tab completes the "@name" being typed; Ctrl-Z undoes a deletion while "Undo"
+    /// else); Alt+C copies the selected (or newest) message to the clipboard (OSC 52); Tab completes the "@name" being typed; Ctrl-Z undoes a deletion while "Undo"
     /// shows; Esc cancels a reply, then the
     /// selection, then returns to the newest message;
     /// Ctrl-C quits, as does Ctrl-D on an empty composer. The wheel scrolls three rows;
@@ -146,6 +176,7 @@ public final class TerminalMessenger {
                 }
             case .character(let character) where alt:
                 if character == "r" || character == "R" { return .reply }
+                if character == "c" || character == "C" { return .copy }
                 if let digit = character.wholeNumberValue, (1...ChatPresenter.quickReactions.count).contains(digit) {
                     return .react(digit - 1)
                 }
@@ -158,8 +189,8 @@ public final class TerminalMessenger {
             case .right: return .cursorRight
             case .home: return ctrl ? .scrollToTop : .lineStart
             case .end: return ctrl ? .scrollToBottom : .lineEnd
-            case .up: return alt ? .selectPrevious : .scroll(-1)
-            case .down: return alt ? .selectNext : .scroll(1)
+            case .up: return alt ? .selectPrevious : .lineUp
+            case .down: return alt ? .selectNext : .lineDown
             case .pageUp: return .page(-1)
             case .pageDown: return .page(1)
             case .escape: return .cancel

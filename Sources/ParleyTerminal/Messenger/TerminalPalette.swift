@@ -2,9 +2,11 @@ import ParleyCore
 
 /// The cell styles of a ``ChatStyle`` in a terminal.
 ///
-/// The canvas keeps the terminal's own background (a chat client should sit in the user's
-/// terminal theme); bubbles, badges and marks take the style's colours. With colours
-/// off (`NO_COLOR`, a dumb terminal), bubbles are drawn as outlines instead of fills.
+/// The canvas keeps the terminal's own background when the terminal reports it (a chat
+/// client should sit in the user's terminal theme), or the theme's painted in; bubbles,
+/// badges and marks take the style's colours, and a last pass over the cells makes every glyph
+/// readable on what is behind it. With colours off (`NO_COLOR`, a dumb terminal), bubbles
+/// are drawn as outlines instead of fills.
 public struct TerminalPalette: Sendable {
     /// Whether colours are drawn at all.
     public let usesColor: Bool
@@ -60,18 +62,24 @@ public struct TerminalPalette: Sendable {
     var notice: CellStyle { CellStyle(foreground: color(style.noticeColor), attributes: .italic) }
     /// Failures: failed marks, the retry row.
     var failure: CellStyle { CellStyle(foreground: color(style.failureColor), attributes: .bold) }
+    /// The theme's accent: the outgoing bubble's colour, or (flat themes, whose bubbles
+    /// are clear) the outgoing link colour, so the accent is never the terminal's default.
+    var accentColor: TerminalColor {
+        let bubble = style.outgoing.bubbleColor
+        return TerminalColor(bubble.alpha > 0.05 ? bubble : style.outgoing.linkColor)
+    }
     /// A read receipt.
-    var read: CellStyle { CellStyle(foreground: usesColor ? TerminalColor(style.outgoing.bubbleColor) : .default, attributes: .bold) }
+    var read: CellStyle { CellStyle(foreground: usesColor ? accentColor : .default, attributes: .bold) }
     /// Chrome: header, input bar frame, buttons.
     var chrome: CellStyle { CellStyle(foreground: color(style.labelColor)) }
     /// The "New messages" line: the accent colour on the list's background.
     var unreadLine: CellStyle {
-        CellStyle(foreground: usesColor ? TerminalColor(style.outgoing.bubbleColor) : .default, attributes: .bold)
+        CellStyle(foreground: usesColor ? accentColor : .default, attributes: .bold)
     }
     /// The accent used for buttons and the unread marker.
     var accent: CellStyle {
         usesColor
-            ? CellStyle(foreground: .rgb(255, 255, 255), background: TerminalColor(style.outgoing.bubbleColor), attributes: .bold)
+            ? CellStyle(foreground: .rgb(255, 255, 255), background: accentColor, attributes: .bold)
             : CellStyle(attributes: [.reverse, .bold])
     }
 }

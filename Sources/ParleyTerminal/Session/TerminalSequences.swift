@@ -1,11 +1,14 @@
 extension TerminalSession {
     /// The bytes that switch the terminal into the modes `options` asks for, in order:
-    /// alternate screen, hidden cursor, mouse (1000, 1002, 1006), bracketed paste, focus.
+    /// alternate screen, hidden cursor, mouse (button presses and the wheel only, 1000,
+    /// in SGR form, 1006), bracketed paste, focus.
     public static func enterSequence(for options: Options) -> [UInt8] {
         var sequence = ""
         if options.alternateScreen { sequence += "\u{1B}[?1049h" }
         if options.hideCursor { sequence += "\u{1B}[?25l" }
-        if options.mouse { sequence += "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h" }
+        // Button tracking only: no motion reports, so the terminal's own selection
+        // (Shift+drag in most) is not fought over.
+        if options.mouse { sequence += "\u{1B}[?1000h\u{1B}[?1006h" }
         if options.bracketedPaste { sequence += "\u{1B}[?2004h" }
         if options.focusEvents { sequence += "\u{1B}[?1004h" }
         return Array(sequence.utf8)

@@ -41,6 +41,9 @@ public final class TerminalSession {
     private var lastInput = ContinuousClock.now
     /// Whether ``restore()`` has run.
     public private(set) var isRestored = false
+    /// Input read while waiting for something else (keys typed during
+    /// ``queryCanvas(timeout:)``), handed out by the next ``readEvents(timeout:)``.
+    private var pendingEvents: [InputEvent] = []
 
     /// Starts a session on standard input and output, which must both be terminals.
     ///
@@ -152,6 +155,28 @@ public final class TerminalSession {
         return try FileDescriptorIO.readAvailable(inputDescriptor)
     }
 
+    /// Asks the terminal for its text and background colours (OSC 10 and 11) and waits up
+    /// to `timeout` for the answers; returns `nil` when the background went unanswered.
+    ///
+    /// A DA1 query sent after them ends the wait as soon as the terminal has answered
+    /// what it will, so a terminal that ignores colour queries costs one round trip.
+    /// Keys typed meanwhile are kept for ``readEvents(timeout:)``. Call it before
+    /// reading events on another thread.
+    public func queryCanvas(timeout: Duration = .milliseconds(200)) throws(TerminalError) -> TerminalCanvas? {
+        try write(Array("\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8))
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        var bytes: [UInt8] = []
+        var reply = CanvasReply()
+        while ContinuousClock.now < deadline, bytes.count < 4096 {
+            let left = ContinuousClock.now.duration(to: deadline)
+            bytes += try read(timeout: left)
+            reply = CanvasReply.parse(bytes)
+            if reply.isComplete { break }
+        }
+        if !reply.rest.isEmpty { pendingEvents += decoder.feed(reply.rest) }
+        return reply.background.map { TerminalCanvas(background: $0, foreground: reply.foreground) }
+    }
+
     /// The new size if the window was resized (SIGWINCH) since the last call, else nil.
     /// Several resizes in between count as one.
     public func takeResize() -> TerminalSize? {
@@ -165,6 +190,11 @@ public final class TerminalSession {
     /// then settles it (a lone ESC is the Escape key). Returns `[]` on timeout.
     public func readEvents(timeout: Duration?) throws(TerminalError) -> [InputEvent] {
         var events: [InputEvent] = []
+        if !pendingEvents.isEmpty {
+            events = pendingEvents
+            pendingEvents = []
+            if !decoder.needsFlush { return events }
+        }
         let pasteWait = decoder.isPasting ? options.pasteTimeout : nil
         var bytes = try read(timeout: pasteWait.map { wait in timeout.map { min($0, wait) } ?? wait } ?? timeout)
         if !bytes.isEmpty {

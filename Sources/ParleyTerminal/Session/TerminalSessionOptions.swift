@@ -9,7 +9,8 @@ extension TerminalSession {
         public var alternateScreen: Bool
         /// Hide the cursor (`?25`); the messenger draws its own caret.
         public var hideCursor: Bool
-        /// Report mouse buttons, drags and the wheel (`?1000`, `?1002`, SGR `?1006`).
+        /// Report mouse buttons and the wheel (`?1000`, SGR `?1006`); no motion or drags,
+        /// so the terminal keeps its own selection (Shift+drag in most terminals).
         public var mouse: Bool
         /// Bracketed paste (`?2004`): pastes arrive as one ``InputEvent/paste(_:)``.
         public var bracketedPaste: Bool

@@ -1,0 +1,147 @@
+import ParleyCore
+
+/// The last pass over a chat screen's cells in colour: every glyph readable on what is
+/// behind it, on any terminal background.
+///
+/// A theme chooses its colours for its own background; a terminal keeps the user's. This
+/// pass resolves each cell's default colours to the ``TerminalCanvas`` (painting them in
+/// when the canvas is painted), turns faint text (SGR 2, which terminals draw as they
+/// like) into an explicit blend, swaps a colour made for the other kind of background
+/// (``oppositeContrast``) for the canvas's text colour, and moves any foreground that falls short of a contrast
+/// ratio towards black or white (`Color.readable(on:minimumContrast:)`):
+/// ``canvasContrast`` on the canvas, where the theme did not choose the pair, and
+/// ``minimumContrast`` on colours the theme chose (bubbles, badges). Spaces, block
+/// elements (bubble edges, pictures) and emoji, which keep their own colours, are left as
+/// they are. With fewer colours than 24-bit (``ColorDepth``), contrast is judged on the
+/// palette colours the renderer will send, and a pair that merges there gets black or
+/// white text.
+struct LegibleColors {
+    let canvas: TerminalCanvas
+
+    /// The least contrast of a glyph on a background the theme chose.
+    static let minimumContrast = 3.0
+    /// The least contrast of a glyph on the terminal's own background (WCAG AA for text).
+    static let canvasContrast = 4.5
+    /// Below this contrast with the canvas a colour was made for the other kind of
+    /// background, and is replaced by the canvas's own text colour with a ``tint`` of it.
+    static let oppositeContrast = 2.0
+    /// How much of a replaced colour tints the canvas's text colour.
+    static let tint = 0.15
+    /// How far faint text is blended towards its background.
+    static let faintBlend = 0.35
+
+    private var cache: [CellStyle: CellStyle] = [:]
+
+    /// The colours the terminal shows; contrast is judged after approximating to them.
+    let depth: ColorDepth
+
+    init(canvas: TerminalCanvas, depth: ColorDepth = .trueColor) {
+        self.canvas = canvas
+        self.depth = depth
+    }
+
+    /// Applies the pass to every cell of `buffer`.
+    mutating func apply(to buffer: inout CellBuffer) {
+        for y in 0..<buffer.height {
+            for x in 0..<buffer.width {
+                let cell = buffer[x, y]
+                if let style = legible(cell) { buffer[x, y].style = style }
+            }
+        }
+    }
+
+    /// The cell's new style, or `nil` to keep it.
+    private mutating func legible(_ cell: Cell) -> CellStyle? {
+        // A badge's white or black text keeps its colour and the badge moves instead, in
+        // every cell of its style, so it stays one piece.
+        let checks = Self.isGlyph(cell.symbol) || Self.movesBackground(cell.style)
+        if !checks, !canvas.isPainted { return nil }
+        let key = checks ? cell.style : cell.style.adding(Self.shapeMarker)
+        if let known = cache[key] { return known == cell.style ? nil : known }
+        let result = adjusted(cell.style, checksContrast: checks)
+        cache[key] = result
+        return result == cell.style ? nil : result
+    }
+
+    /// A marker bit no style uses, to cache shapes apart from glyphs of the same style.
+    private static let shapeMarker = CellStyle.Attributes(rawValue: 1 << 7)
+
+    private func adjusted(_ style: CellStyle, checksContrast: Bool) -> CellStyle {
+        var result = style
+        if canvas.isPainted {
+            if result.foreground == .default { result.foreground = Self.terminal(canvas.foreground) }
+            if result.background == .default { result.background = Self.terminal(canvas.background) }
+        }
+        guard checksContrast else { return result }
+        let reversed = style.attributes.contains(.reverse)
+        let onCanvas = (reversed ? style.foreground : style.background) == .default
+        let front = reversed ? result.background : result.foreground
+        let back = reversed ? result.foreground : result.background
+        let original = color(front, isForeground: !reversed)
+        let behind = color(back, isForeground: reversed)
+        let faint = style.attributes.contains(.dim)
+        var text = original
+        if onCanvas, text.contrastRatio(with: behind) < Self.oppositeContrast {
+            // Made for the other kind of background (dark text on a dark terminal): the
+            // terminal's own text colour, tinted with the theme's.
+            text = canvas.foreground.mixed(with: text, amount: Self.tint)
+        }
+        if faint { text = text.mixed(with: behind, amount: Self.faintBlend) }
+        result.attributes.remove(.dim)
+        let minimum = onCanvas ? Self.canvasContrast : Self.minimumContrast
+        if Self.movesBackground(style), text.contrastRatio(with: behind) < minimum {
+            let moved = behind.readable(on: text, minimumContrast: minimum)
+            let shown = color(depth.approximate(Self.terminal(moved)), isForeground: reversed)
+            if color(depth.approximate(front), isForeground: !reversed).contrastRatio(with: shown) >= minimum {
+                if reversed { result.foreground = Self.terminal(moved) } else { result.background = Self.terminal(moved) }
+                return result
+            }
+        }
+        var readable = text.readable(on: behind, minimumContrast: minimum)
+        if depth != .trueColor {
+            // Judged as the terminal will show it: with fewer colours, near ones merge.
+            let shownBehind = color(depth.approximate(back), isForeground: reversed)
+            let shown = color(depth.approximate(Self.terminal(readable)), isForeground: !reversed)
+            if shown.contrastRatio(with: shownBehind) < minimum {
+                readable = Color.white.contrastRatio(with: shownBehind) >= Color.black.contrastRatio(with: shownBehind)
+                    ? .white : .black
+            }
+        }
+        guard faint || readable != original else { return result }
+        if reversed { result.background = Self.terminal(readable) } else { result.foreground = Self.terminal(readable) }
+        return result
+    }
+
+    /// What `color` looks like: a default resolves to the canvas.
+    private func color(_ color: TerminalColor, isForeground: Bool) -> Color {
+        switch color {
+        case .default: return isForeground ? canvas.foreground : canvas.background
+        case .rgb(let red, let green, let blue): return Color(hex: UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue))
+        case .indexed(let index):
+            let rgb = XtermPalette.rgb(of: index)
+            return Color(hex: UInt32(rgb.red) << 16 | UInt32(rgb.green) << 8 | UInt32(rgb.blue))
+        }
+    }
+
+    private static func terminal(_ color: Color) -> TerminalColor { TerminalColor(color.withAlpha(1)) }
+
+    /// Whether `style` is white or black text on a colour the theme chose (an initials
+    /// badge, the accent): such text cannot move further its own way, so its background
+    /// does.
+    static func movesBackground(_ style: CellStyle) -> Bool {
+        let reversed = style.attributes.contains(.reverse)
+        let text = reversed ? style.background : style.foreground
+        let behind = reversed ? style.foreground : style.background
+        guard behind != .default, !style.attributes.contains(.dim) else { return false }
+        return text == .rgb(255, 255, 255) || text == .rgb(0, 0, 0)
+    }
+
+    /// Whether `symbol` is drawn in its foreground colour as text: not a space, a block
+    /// element (U+2580–U+259F) or an emoji.
+    static func isGlyph(_ symbol: String) -> Bool {
+        guard let first = symbol.unicodeScalars.first, first != " ", first != "\u{A0}" else { return false }
+        if (0x2580...0x259F).contains(first.value) { return false }
+        if first.properties.isEmojiPresentation || symbol.unicodeScalars.contains("\u{FE0F}") { return false }
+        return true
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import ParleyCore
+
+/// A conversation as plain lines, one per message — "Alice, 12:31: Lunch?" — for screen
+/// readers and terminals that cannot address the screen (`TERM=dumb`).
+///
+/// Each line is the message's accessible name (`ChatPresenter.accessibleLabel(for:context:style:)`),
+/// on one line and inert: no frames, no block characters, nothing a terminal could take
+/// as control. ``newLines()`` returns what has not been said yet: messages that arrived,
+/// and messages said before whose content changed (an edit, a deletion) or that failed;
+/// history loaded above what was said is not news.
+@MainActor
+public struct PlainTranscript {
+    /// The conversation read.
+    public let conversation: Conversation
+    /// Its texts and clock (`ChatStyle.strings`, `ChatStyle.grouping`).
+    public var style: ChatStyle
+    /// How many of the newest messages the first ``newLines()`` says; older ones count as
+    /// said.
+    public var backlog: Int
+    /// How far from the newest message later calls look for news.
+    static let window = 200
+
+    /// What was said of each message: its content and whether it had failed.
+    private struct Said: Equatable {
+        var content: MessageContent
+        var isEdited: Bool
+        var failed: Bool
+    }
+
+    private var said: [MessageID: Said] = [:]
+    private var started = false
+    /// The date of the newest message said; unsaid messages older than it are history.
+    private var newest: Date?
+
+    /// A transcript of `conversation` in `style`, starting with its newest `backlog`
+    /// messages.
+    public init(conversation: Conversation, style: ChatStyle, backlog: Int = 20) {
+        self.conversation = conversation
+        self.style = style
+        self.backlog = max(0, backlog)
+    }
+
+    /// The line of `message`.
+    public func line(for message: Message) -> String {
+        let mine = message.sender.id == conversation.me.id
+        let context = RowContext(side: mine ? .outgoing : .incoming, position: .single)
+        let label = ChatPresenter.accessibleLabel(for: .message(message), context: context, style: style)
+        return InertText.singleLine(label)
+    }
+
+    /// The lines not said yet, oldest first.
+    public mutating func newLines() -> [String] {
+        let messages = conversation.read { rows in
+            var found: [Message] = []
+            var index = rows.count - 1
+            while index >= 0, found.count < Self.window {
+                if let message = rows.message(at: index) { found.append(message) }
+                index -= 1
+            }
+            return Array(found.reversed())
+        }
+        var lines: [String] = []
+        for (index, message) in messages.enumerated() {
+            let now = Said(content: message.content, isEdited: message.isEdited, failed: message.status == .failed)
+            if !started, index < messages.count - backlog {
+                said[message.id] = now
+                newest = max(newest ?? message.date, message.date)
+                continue
+            }
+            guard said[message.id] != now else { continue }
+            let isNews = said[message.id] != nil || newest.map { message.date >= $0 } ?? true
+            said[message.id] = now
+            // History loaded above what was said is not news.
+            guard isNews else { continue }
+            newest = max(newest ?? message.date, message.date)
+            lines.append(line(for: message))
+        }
+        started = true
+        return lines
+    }
+}

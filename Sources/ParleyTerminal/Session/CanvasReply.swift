@@ -1,0 +1,85 @@
+import ParleyCore
+
+/// The terminal's answers to the colour queries of ``TerminalSession/queryCanvas(timeout:)``:
+/// OSC 10 (text colour) and OSC 11 (background), then the DA1 reply that every terminal
+/// sends, which marks the end whether or not the colours were answered.
+///
+/// Colours come as `rgb:R/G/B` with 1 to 4 hex digits a channel; anything else in the
+/// bytes (keys typed meanwhile) is kept in ``rest``, in order, to be read as input.
+struct CanvasReply: Equatable {
+    /// The reported text colour.
+    var foreground: Color?
+    /// The reported background.
+    var background: Color?
+    /// Whether the DA1 reply arrived: nothing more will.
+    var isComplete = false
+    /// The bytes that were not part of a reply.
+    var rest: [UInt8] = []
+
+    /// The replies found in `bytes`. An unfinished reply at the end is kept in ``rest``.
+    static func parse(_ bytes: [UInt8]) -> CanvasReply {
+        var reply = CanvasReply()
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x1B, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "]"),
+                let (end, body) = osc(bytes, from: index + 2)
+            {
+                let text = String(decoding: body, as: UTF8.self)
+                if text.hasPrefix("10;") { reply.foreground = color(String(text.dropFirst(3))) }
+                if text.hasPrefix("11;") { reply.background = color(String(text.dropFirst(3))) }
+                index = end
+                continue
+            }
+            if bytes[index] == 0x1B, index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "["),
+                bytes[index + 2] == UInt8(ascii: "?"), let end = da1(bytes, from: index + 3)
+            {
+                reply.isComplete = true
+                index = end
+                continue
+            }
+            reply.rest.append(bytes[index])
+            index += 1
+        }
+        return reply
+    }
+
+    /// The body of an OSC string from `start` and the index after its terminator (BEL or
+    /// ST), or `nil` when it has not ended (or runs past 64 bytes, and is no reply).
+    private static func osc(_ bytes: [UInt8], from start: Int) -> (Int, ArraySlice<UInt8>)? {
+        var index = start
+        while index < bytes.count, index - start < 64 {
+            if bytes[index] == 0x07 { return (index + 1, bytes[start..<index]) }
+            if bytes[index] == 0x1B, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\\") {
+                return (index + 2, bytes[start..<index])
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The index after a DA1 reply's final `c` (parameters are digits and `;`).
+    private static func da1(_ bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count, index - start < 64 {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "c") { return index + 1 }
+            guard (0x30...0x39).contains(byte) || byte == UInt8(ascii: ";") else { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `rgb:RRRR/GGGG/BBBB` (1–4 hex digits a channel) as a colour.
+    static func color(_ text: String) -> Color? {
+        guard text.hasPrefix("rgb:") else { return nil }
+        let channels = text.dropFirst(4).split(separator: "/", omittingEmptySubsequences: false)
+        guard channels.count == 3 else { return nil }
+        var values: [Double] = []
+        for channel in channels {
+            guard (1...4).contains(channel.count), let value = UInt32(channel, radix: 16) else { return nil }
+            let maximum = Double((1 << (4 * channel.count)) - 1)
+            values.append(Double(value) / maximum)
+        }
+        return Color(red: values[0], green: values[1], blue: values[2])
+    }
+}

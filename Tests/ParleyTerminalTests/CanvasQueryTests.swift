@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import ParleyCore
+@testable import ParleyTerminal
+
+/// Asking the terminal for its colours (OSC 10/11), so the screen keeps its background (#14).
+@Suite("Terminal colour query", .serialized)
+struct CanvasQueryTests {
+    @Test("replies with BEL or ST, 1–4 digits a channel, keys typed meanwhile kept (#14)")
+    func parse() {
+        let bytes = Array("\u{1B}]11;rgb:0000/0000/0000\u{07}x\u{1B}]10;rgb:ff/ff/ff\u{1B}\\\u{1B}[?62;22cy".utf8)
+        let reply = CanvasReply.parse(bytes)
+        #expect(reply.background == Color(hex: 0x000000))
+        #expect(reply.foreground == Color(hex: 0xFFFFFF))
+        #expect(reply.isComplete)
+        #expect(reply.rest == Array("xy".utf8))
+        #expect(CanvasReply.color("rgb:f/8/0") == Color(red: 1, green: 8.0 / 15, blue: 0))
+        for bad in ["rgb:zz/00/00", "rgb:0/0", "rgba:0/0/0/0", "rgb:00000/0/0", "", "rgb://"] {
+            #expect(CanvasReply.color(bad) == nil, "\(bad)")
+        }
+        // Only DA1: the terminal does not report colours.
+        let silent = CanvasReply.parse(Array("\u{1B}[?1;2c".utf8))
+        #expect(silent.isComplete && silent.background == nil && silent.rest.isEmpty)
+    }
+
+    @Test("a reply arriving late is dropped by the decoder, not typed into the composer (#14)")
+    func lateReply() {
+        var decoder = InputDecoder()
+        let events = decoder.feed(Array("\u{1B}]11;rgb:1a1a/1a1a/1a1a\u{1B}\\hi".utf8))
+        #expect(events.first.map { if case .unknown = $0 { true } else { false } } == true)
+        #expect(events.dropFirst() == [.key(.character("h"), []), .key(.character("i"), [])])
+        // Alt+] is still Alt+].
+        var other = InputDecoder()
+        #expect(other.feed([0x1B, UInt8(ascii: "]")]) + other.flush() == [.key(.character("]"), .alt)])
+    }
+
+    @Test("the session asks, reads the answer, and keeps keys typed meanwhile (#14)")
+    func session() throws {
+        let pty = try SessionPTY()
+        let session = try TerminalSession(input: pty.slave, output: pty.slave, options: .headless)
+        defer { session.restore() }
+        _ = pty.output()
+        try pty.type(Array("a\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?62c".utf8))
+        let canvas = try session.queryCanvas(timeout: .seconds(2))
+        #expect(canvas?.background == Color(hex: 0xFFFFFF))
+        #expect(canvas?.isDark == false)
+        let asked = String(decoding: pty.output(), as: UTF8.self)
+        #expect(asked.contains("\u{1B}]11;?") && asked.contains("\u{1B}[c"))
+        #expect(try session.readEvents(timeout: .milliseconds(10)) == [.key(.character("a"), [])])
+    }
+
+    @Test("a terminal that answers nothing costs the timeout and paints (#14)")
+    func silentTerminal() throws {
+        let pty = try SessionPTY()
+        let session = try TerminalSession(input: pty.slave, output: pty.slave, options: .headless)
+        defer { session.restore() }
+        #expect(try session.queryCanvas(timeout: .milliseconds(50)) == nil)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// parley-demo with `--plain` and with `TERM=dumb`: lines in, lines out, no escapes (#14).
+@Suite("parley-demo plain", .serialized)
+struct DemoPlainTests {
+    /// Runs the demo with `arguments` and `term`, types `line`, waits until the output
+    /// holds `expected` (or 20 s pass), then ends the input; returns everything printed.
+    static func run(_ arguments: [String], term: String?, typing line: String, until expected: String) async throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: demoBinary)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = scratchDataHome()
+        environment["TERM"] = term
+        process.environment = environment
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let collected = Collected()
+        output.fileHandleForReading.readabilityHandler = { handle in collected.add(handle.availableData) }
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        for _ in 0..<400 where !collected.text.contains(expected) {
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        try input.fileHandleForWriting.close()
+        let status = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                process.waitUntilExit()
+                continuation.resume(returning: process.terminationStatus)
+            }
+        }
+        output.fileHandleForReading.readabilityHandler = nil
+        collected.add(output.fileHandleForReading.readDataToEndOfFile())
+        return (status, collected.text)
+    }
+
+    @Test("--plain prints one line per message and sends each line typed (#14)")
+    func plainFlag() async throws {
+        let (status, output) = try await Self.run(["--plain", "--ephemeral"], term: "xterm-256color", typing: "help", until: "Keys:")
+        #expect(status == 0)
+        #expect(output.contains("Keys:"), "the bot answers help")
+        #expect(output.contains(": help (sent)") || output.contains(": help (read)") || output.contains(": help (delivered)") || output.contains(": help (sending)"))
+        #expect(!output.contains("\u{1B}"), "no escape sequences at all")
+        #expect(!output.contains { "▀▄▗▖▝▘".contains($0) })
+    }
+
+    @Test("TERM=dumb gets the plain transcript without asking (#14)")
+    func dumbTerminal() async throws {
+        let (status, output) = try await Self.run(["--ephemeral"], term: "dumb", typing: "hello there", until: "hello there")
+        #expect(status == 0)
+        #expect(output.split(separator: "\n").contains { $0.hasPrefix("You, ") && $0.contains("hello there") })
+        #expect(!output.contains("\u{1B}"))
+    }
+}
+
+/// Output gathered from a pipe's handler thread.
+private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func add(_ more: Data) { lock.withLock { data.append(more) } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+}
