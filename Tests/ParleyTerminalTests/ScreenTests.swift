@@ -39,6 +39,24 @@ struct ScreenTests {
         Snapshot.check(buffer, named: "screen-imessage-nocolor-60x40")
     }
 
+    @Test("right to left, the screen is mirrored: incoming on the right, tails and the composer swapped (#14)")
+    func rightToLeft() {
+        var style = Cast.style(.iMessage)
+        style.direction = .rightToLeft
+        let conversation = Self.conversation()
+        conversation.append(.text("مرحبا، هل أنت قادم؟"), from: Cast.alice)
+        let screen = ChatScreen(conversation: conversation, style: style, title: "Lunch", columns: 60, rows: 40, density: .regular)
+        screen.pictures.decodesSynchronously = true
+        let (buffer, _) = screen.render()
+        Snapshot.check(buffer, named: "screen-imessage-rtl-60x40")
+        let lines = buffer.lines
+        // Alice's bubble ends at the right edge; mine starts at the left.
+        let hers = lines.first { $0.contains("They have") }!
+        let mine = lines.first { $0.contains("Sure! 12:30?") }!
+        #expect(hers.distance(from: hers.startIndex, to: hers.range(of: "They have")!.lowerBound) > 20)
+        #expect(mine.distance(from: mine.startIndex, to: mine.range(of: "Sure!")!.lowerBound) < 10)
+    }
+
     @Test("flat rows in the Slack theme")
     func slack() {
         let screen = ChatScreen(conversation: Self.conversation(), style: Cast.style(.slack), inputBar: .slack(metrics: .cells), title: "#lunch", columns: 60, rows: 30, density: .regular)

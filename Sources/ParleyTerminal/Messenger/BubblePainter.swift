@@ -20,7 +20,11 @@ struct BubblePainter {
     /// A corner radius at or above this many layout units draws round.
     static let roundThreshold = 6.0
 
-    func draw(_ rect: CellRect, side: Side, corners: CornerRadii, tail: Bool, into buffer: inout CellBuffer) {
+    /// Draws a bubble at `rect`; `mirrored` (a right-to-left row, ``RowLayout/isMirrored``)
+    /// puts the tail on the other side.
+    func draw(_ rect: CellRect, side: Side, corners: CornerRadii, tail: Bool, mirrored: Bool = false, into buffer: inout CellBuffer) {
+        // The tail's side: the sender's, in a mirror when the row is mirrored.
+        let tailSide: Side = mirrored ? (side == .incoming ? .outgoing : .incoming) : side
         if isCompact {
             compact(rect, side, &buffer)
             return
@@ -29,7 +33,11 @@ struct BubblePainter {
             buffer.fill(rect, style: palette.text(side))
             return
         }
-        if palette.usesColor { filled(rect, side, corners, tail, &buffer) } else { outlined(rect, side, corners, tail, &buffer) }
+        if palette.usesColor {
+            filled(rect, side, tailSide, corners, tail, &buffer)
+        } else {
+            outlined(rect, side, tailSide, corners, tail, &buffer)
+        }
     }
 
     private func round(_ radius: Double) -> Bool { radius >= Self.roundThreshold }
@@ -45,7 +53,7 @@ struct BubblePainter {
         buffer.fill(rect, style: CellStyle(background: palette.bubble(side)))
     }
 
-    private func filled(_ rect: CellRect, _ side: Side, _ corners: CornerRadii, _ tail: Bool, _ buffer: inout CellBuffer) {
+    private func filled(_ rect: CellRect, _ side: Side, _ tailSide: Side, _ corners: CornerRadii, _ tail: Bool, _ buffer: inout CellBuffer) {
         let edge = palette.edge(side)
         let top = rect.y, bottom = rect.maxY - 1, left = rect.x, right = rect.maxX - 1
         buffer.fill(CellRect(x: left, y: top + 1, width: rect.width, height: rect.height - 2), style: CellStyle(background: palette.bubble(side)))
@@ -53,15 +61,15 @@ struct BubblePainter {
         buffer.fill(CellRect(x: left, y: bottom, width: rect.width, height: 1), symbol: "▀", style: edge)
         if round(corners.topLeft) { buffer.put("▗", x: left, y: top, style: edge) }
         if round(corners.topRight) { buffer.put("▖", x: right, y: top, style: edge) }
-        let tailLeft = tail && side == .incoming, tailRight = tail && side == .outgoing
+        let tailLeft = tail && tailSide == .incoming, tailRight = tail && tailSide == .outgoing
         if round(corners.bottomLeft), !tailLeft { buffer.put("▝", x: left, y: bottom, style: edge) }
         if round(corners.bottomRight), !tailRight { buffer.put("▘", x: right, y: bottom, style: edge) }
         if tailLeft, left > 0 { buffer.put("▝", x: left - 1, y: bottom, style: edge) }
         if tailRight { buffer.put("▘", x: right + 1, y: bottom, style: edge) }
     }
 
-    private func outlined(_ rect: CellRect, _ side: Side, _ corners: CornerRadii, _ tail: Bool, _ buffer: inout CellBuffer) {
-        let tailLeft = tail && side == .incoming, tailRight = tail && side == .outgoing
+    private func outlined(_ rect: CellRect, _ side: Side, _ tailSide: Side, _ corners: CornerRadii, _ tail: Bool, _ buffer: inout CellBuffer) {
+        let tailLeft = tail && tailSide == .incoming, tailRight = tail && tailSide == .outgoing
         buffer.fill(CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2), style: .plain)
         Self.frame(
             rect, style: .plain, into: &buffer,

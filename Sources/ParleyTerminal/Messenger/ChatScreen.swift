@@ -126,6 +126,7 @@ public final class ChatScreen {
             conversation: conversation, style: style, units: .cells, measurer: TerminalMeasurer(),
             size: Size(width: Double(max(1, columns)), height: 1))
         self.inputBar = inputBar ?? InputBar.preset(for: style, units: .cells)
+        followsThemePreset = inputBar == nil
         self.title = title
         self.usesColor = usesColor
         self.columns = max(1, columns)
@@ -133,8 +134,13 @@ public final class ChatScreen {
         self.density = density
         presenter.inputBar = self.inputBar
         self.inputBar.strings = presenter.strings
+        self.inputBar.direction = style.direction
         layoutScreen()
     }
+
+    /// Whether the input bar is the theme's preset (none was given): it takes the new
+    /// theme's look (``ParleyCore/InputBar/adoptLook(of:)``) when ``style`` changes theme.
+    private let followsThemePreset: Bool
 
     /// The style in use, in cell metrics; setting one restyles the list.
     public var style: ChatStyle {
@@ -142,8 +148,11 @@ public final class ChatScreen {
         set {
             var style = newValue
             style.isCompact = density.isCompact(rows: rows)
+            let themeChanged = style.name != presenter.style.name
             presenter.style = style
+            if themeChanged && followsThemePreset { inputBar.adoptLook(of: InputBar.preset(for: style, units: .cells)) }
             inputBar.strings = presenter.strings
+            inputBar.direction = style.direction
         }
     }
 

@@ -70,7 +70,8 @@ struct RowPainter {
         let isCollection = if case .collection = message.content { true } else { false }
         if let rect = layout.bubble, layout.shape != .none, !isCollection {
             BubblePainter(palette: palette, isCompact: style.isCompact).draw(
-                CellRect(rect, dy: dy), side: context.side, corners: layout.corners, tail: layout.hasTail, into: &buffer)
+                CellRect(rect, dy: dy), side: context.side, corners: layout.corners, tail: layout.hasTail,
+                mirrored: layout.isMirrored, into: &buffer)
         }
         if let rect = layout.content {
             drawContent(message, context.side, CellRect(rect, dy: dy), layout, dy, &buffer)
@@ -84,19 +85,21 @@ struct RowPainter {
             let area = CellRect(rect, dy: dy)
             buffer.put(time, x: area.x, y: area.y, style: palette.text(context.side).adding(.dim), maxWidth: area.width)
         }
+        // The gutter is the row's leading edge: the right one in a mirrored row.
+        let gutter = layout.isMirrored ? buffer.width - 1 : 0
         for chip in layout.reactions { drawChip(chip, dy, &buffer) }
         if let receipts = layout.receipts { drawReceipts(receipts, dy, &buffer) }
         if context.mentionsMe, let rect = layout.bubble, message.id != highlighted, message.id != selected {
             // "@" in the gutter: this message speaks to you.
-            buffer.put("@", x: 0, y: CellRect(rect, dy: dy).y, style: palette.unreadLine)
+            buffer.put("@", x: gutter, y: CellRect(rect, dy: dy).y, style: palette.unreadLine)
         }
         if message.id == highlighted || message.id == selected, let rect = layout.bubble {
             // A bar in the gutter beside the bubble (a shape, so it shows without colours
             // too): heavy for the selection, in the accent colour for a highlight.
             let area = CellRect(rect, dy: dy)
             let look = message.id == highlighted ? palette.accent : palette.chrome.adding(.bold)
-            let glyph = message.id == selected ? "▶" : "▌"
-            for y in area.y..<area.maxY { buffer.put(y == area.y ? glyph : "▌", x: 0, y: y, style: look) }
+            let glyph = message.id == selected ? (layout.isMirrored ? "◀" : "▶") : "▌"
+            for y in area.y..<area.maxY { buffer.put(y == area.y ? glyph : "▌", x: gutter, y: y, style: look) }
         }
         if let rect = layout.status { drawStatus(message.status, CellRect(rect, dy: dy), &buffer) }
         if let label = context.bottomLabel, let rect = layout.bottomLabel {
