@@ -151,3 +151,45 @@ extension GTKTests {
         }
     }
 }
+
+extension GTKTests {
+    @Suite("A chat screen calling for attention")
+    @MainActor
+    struct AttentionViewTests {
+        @Test("unfocused, an arriving message counts in the window title and posts a desktop notification (#14)")
+        func notifiesWhenAway() async throws {
+            try GTKHarness.start()
+            let conversation = ChatFixtures.conversation(10)
+            let screen = ChatScreen(conversation: conversation, style: .light)
+            var posted: [String] = []
+            screen.postNotification = { title, body in posted.append(title + "|" + body) }
+            let window = try GTKHarness.window(screen.root, width: 420, height: 600)
+            defer { GTKHarness.close(window) }
+            gtk_window_set_title(window.cast(to: GtkWindow.self), "Lunch")
+            await GTKHarness.pump(until: { !screen.messages.visibleRowViews.isEmpty })
+            await GTKHarness.pump(for: .milliseconds(100))
+            func title() -> String { String(cString: gtk_window_get_title(window.cast(to: GtkWindow.self))) }
+
+            // Focused, at the bottom: a message is seen as it arrives.
+            screen.isWindowActive = true
+            conversation.append(.text("seen at once"), from: ChatFixtures.alice)
+            await GTKHarness.pump(for: .milliseconds(150))
+            #expect(title() == "Lunch")
+            #expect(posted.isEmpty)
+
+            // The window loses the focus.
+            screen.isWindowActive = false
+            conversation.append(.text("Are you coming?"), from: ChatFixtures.alice)
+            conversation.append(.text("my own is not news"), from: ChatFixtures.me)
+            await GTKHarness.pump(until: { title() == "(1) Lunch" }, "the title should count the unseen message")
+            #expect(posted == ["Alice|Are you coming?"])
+            #expect(screen.unseenCount == 1)
+
+            // Back: the count ends and the title is the app's again.
+            screen.isWindowActive = true
+            screen.messages.relayout()
+            await GTKHarness.pump(until: { title() == "Lunch" }, "the title should be plain again")
+            #expect(screen.unseenCount == 0)
+        }
+    }
+}

@@ -241,6 +241,7 @@ extension MessengerView {
         updateNewMessagesButton(frame.badge)
         updateUndoBar(frame.undo)
         updateEmptyState(frame.emptyText)
+        onChrome?(frame)
     }
 
     /// Shows the frame's empty text over the list.

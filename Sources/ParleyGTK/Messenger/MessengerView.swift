@@ -116,6 +116,9 @@ public final class MessengerView: RowHost {
     /// Messages from others that just arrived: their rows are announced (see
     /// ``announceArrival(of:)``) when next placed.
     var arrivals: Set<RowID> = []
+    /// Called with each frame the chrome is brought up to date with (``ChatScreen``
+    /// watches it for news).
+    var onChrome: (@MainActor (ChatFrame) -> Void)?
     /// Whether the list (or a label in it) has the keyboard: the focused message shows
     /// its ring then.
     var hasKeyboardFocus = false

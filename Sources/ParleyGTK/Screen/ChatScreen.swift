@@ -40,6 +40,28 @@ public final class ChatScreen {
         set { messages.pager = newValue }
     }
 
+    /// Whether messages from others arriving while the window is unfocused post a desktop
+    /// notification (through the running GApplication, as ``ParleyApplication`` is).
+    public var notifiesWhenAway = true
+    /// Whether the window's title counts messages that arrived while away: "(3) Lunch"
+    /// (``ParleyCore/ChatStrings/unreadTitle``), until the newest is in view with the
+    /// window focused.
+    public var showsUnreadInTitle = true
+    /// Messages from others that arrived while away, since the user was last back.
+    public var unseenCount: Int { arrivalWatch.unseenCount }
+
+    /// What is news (the core's decision, shared with the terminal).
+    var arrivalWatch = ArrivalWatch()
+    /// Whether the window has the focus.
+    var isWindowActive = false
+    /// The window whose focus the screen follows.
+    var watchedWindow: OpaquePointer?
+    /// The window's own title, and the one the screen last set.
+    var plainTitle = ""
+    var titleShown: String?
+    /// Posts a desktop notification (title, body); a seam for tests.
+    var postNotification: @MainActor (String, String) -> Void = { ChatScreen.postDesktopNotification(title: $0, body: $1) }
+
     /// Whether the input bar is the theme's preset (none was given): it then takes the
     /// new theme's preset look (``InputBar/adoptLook(of:)``) when ``style`` changes theme.
     private let followsThemePreset: Bool
@@ -99,6 +121,7 @@ public final class ChatScreen {
         messages.events.onEvent { [weak inputBarView] event in
             if case .replyRequested = event { inputBarView?.focus() }
         }
+        installAttention()
         root.keepAlive(self, key: "parley-chat-screen")
     }
 

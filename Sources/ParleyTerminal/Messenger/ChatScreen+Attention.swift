@@ -16,39 +16,15 @@ extension ChatScreen {
         return requests
     }
 
-    /// Looks at the messages that arrived since the last frame.
+    /// Looks at the messages that arrived since the last frame (the core's
+    /// ``ParleyCore/ArrivalWatch`` decides what is news and what counts unseen).
     func noteNews(_ frame: ChatFrame) {
-        let me = conversation.me.id
-        let known = newestNoted
-        // The news, newest first, back to the message seen last (200 at most per frame).
-        let arrivals: [(message: Message, mentionsMe: Bool)] = conversation.read { rows in
-            var found: [(Message, Bool)] = []
-            var index = rows.count
-            while index > 0, found.count < 200 {
-                index -= 1
-                guard let message = rows.message(at: index) else { continue }
-                if let known, message.id == known.id || message.date < known.date { break }
-                let mentionsMe: Bool
-                if case .text(let text) = message.content {
-                    mentionsMe = text.detections.contains { $0.kind == .mention(me) }
-                } else {
-                    mentionsMe = false
-                }
-                found.append((message, mentionsMe))
-            }
-            return found
-        }
-        if let newest = arrivals.first?.message { newestNoted = (newest.id, newest.date) }
         let away = !frame.isPinnedToBottom || !frame.isShowingLatest || !isFocused
-        // The first look is the conversation as it opened: nothing in it is news.
-        if known != nil {
-            let incoming = arrivals.filter { $0.message.sender.id != me && !$0.message.isDeleted }
-            if away { unseenCount += incoming.count }
-            if ringsBell, incoming.contains(where: { away || $0.mentionsMe }) { requests.append(.bell) }
-        }
-        if !away { unseenCount = 0 }
+        let news = arrivalWatch.look(at: conversation, isAway: away)
+        unseenCount = news.unseenCount
+        if ringsBell, news.callsForAttention { requests.append(.bell) }
         if showsUnreadInTitle {
-            let wanted = unseenCount > 0 ? style.strings.unreadTitle(unseenCount, title) : title
+            let wanted = news.title(for: title, strings: style.strings)
             if wanted != titleShown, titleShown != nil || unseenCount > 0 {
                 requests.append(.title(wanted))
             }

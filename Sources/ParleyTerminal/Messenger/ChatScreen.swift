@@ -89,8 +89,8 @@ public final class ChatScreen {
     public var showsUnreadInTitle = true
     /// Messages from others that arrived while away, since the newest was last in view.
     public internal(set) var unseenCount = 0
-    /// The newest message the screen has looked at for news.
-    var newestNoted: (id: MessageID, date: Date)?
+    /// What arrived since the last frame, and what waits unseen.
+    var arrivalWatch = ArrivalWatch()
     /// The title last asked of the terminal.
     var titleShown: String?
     /// What the screen asks of the terminal next (``takeRequests()``).
