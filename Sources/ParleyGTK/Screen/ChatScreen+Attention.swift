@@ -5,7 +5,7 @@ import ParleyCore
 /// unfocused (or the list is away from the newest messages) count in the window's title,
 /// "(3) Lunch", and, with the window unfocused, post a desktop notification through the
 /// running application (GNotification). What is news is the core's decision
-/// (``ParleyCore/ArrivalWatch``), shared with the terminal's bell and title.
+/// (`ArrivalWatch`), shared with the terminal's bell and title.
 extension ChatScreen {
     func installAttention() {
         messages.onChrome = { [weak self] frame in self?.noteNews(frame) }

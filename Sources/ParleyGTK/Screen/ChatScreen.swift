@@ -44,7 +44,7 @@ public final class ChatScreen {
     /// notification (through the running GApplication, as ``ParleyApplication`` is).
     public var notifiesWhenAway = true
     /// Whether the window's title counts messages that arrived while away: "(3) Lunch"
-    /// (``ParleyCore/ChatStrings/unreadTitle``), until the newest is in view with the
+    /// (`ChatStrings.unreadTitle`), until the newest is in view with the
     /// window focused.
     public var showsUnreadInTitle = true
     /// Messages from others that arrived while away, since the user was last back.

@@ -17,7 +17,7 @@ extension ChatScreen {
     }
 
     /// Looks at the messages that arrived since the last frame (the core's
-    /// ``ParleyCore/ArrivalWatch`` decides what is news and what counts unseen).
+    /// `ArrivalWatch` decides what is news and what counts unseen).
     func noteNews(_ frame: ChatFrame) {
         let away = !frame.isPinnedToBottom || !frame.isShowingLatest || !isFocused
         let news = arrivalWatch.look(at: conversation, isAway: away)

@@ -139,7 +139,7 @@ public final class ChatScreen {
     }
 
     /// Whether the input bar is the theme's preset (none was given): it takes the new
-    /// theme's look (``ParleyCore/InputBar/adoptLook(of:)``) when ``style`` changes theme.
+    /// theme's look (`InputBar.adoptLook(of:)`) when ``style`` changes theme.
     private let followsThemePreset: Bool
 
     /// The style in use, in cell metrics; setting one restyles the list.
