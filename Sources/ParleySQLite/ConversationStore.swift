@@ -84,6 +84,7 @@ public final class ConversationStore: Sendable {
         self.path = connection.path
         self.options = options
         self.state = Mutex(StoreCore(connection: connection, readOnly: options.readOnly, queue: queue))
+        if !options.readOnly { indexBacklogInBackground() }
     }
 
     /// `path` with a leading `~` replaced by `$HOME` (as a shell would), falling back to the
@@ -162,8 +163,12 @@ public final class ConversationStore: Sendable {
         if options.checksIntegrity, !header.isBlank {
             try check(connection, pragma: "quick_check")
         }
-        guard !options.readOnly else { return }
+        guard !options.readOnly else {
+            if header.version >= 3 { try SearchIndex.requireFullTextSearch(connection) }
+            return
+        }
         if connection.isReadOnly { throw .readOnly(path: connection.path) }
+        try SearchIndex.requireFullTextSearch(connection)
         _ = try connection.texts("PRAGMA journal_mode = WAL")
         try connection.execute("PRAGMA synchronous = NORMAL")
         if header.version < Schema.current { try Schema.migrate(connection) }

@@ -10,7 +10,7 @@ enum Schema {
     static let applicationID = 0x5052_4C59
 
     /// The steps from version 0 (an empty file) upwards.
-    static let migrations: [String] = [version1, version2]
+    static let migrations: [String] = [version1, version2, version3]
 
     /// The version this build writes.
     static var current: Int { migrations.count }
@@ -59,9 +59,30 @@ enum Schema {
         );
         """
 
+    /// Version 3: `message_search`, an FTS5 full-text index of each message's plain text
+    /// (``ParleyCore/MessageContent/summary``; nothing for a deleted message), its rowid the
+    /// message row's; a trigger takes a deleted row out of it. `search_backlog` holds
+    /// (while there is any) the rowid below which rows written before version 3 still wait
+    /// to be indexed: the store indexes them in small batches after opening
+    /// (``SearchIndex``), so upgrading a file of a million messages does not hold up the
+    /// open.
+    static let version3 = """
+        CREATE VIRTUAL TABLE message_search USING fts5 (text, tokenize = 'unicode61 remove_diacritics 2');
+        CREATE TABLE search_backlog (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            below INTEGER NOT NULL
+        );
+        INSERT INTO search_backlog (id, below) SELECT 1, (SELECT max(rowid) FROM messages) + 1 WHERE EXISTS (SELECT 1 FROM messages);
+        CREATE TRIGGER message_search_delete AFTER DELETE ON messages BEGIN
+            DELETE FROM message_search WHERE rowid = old.rowid;
+        END;
+        """
+
     /// The tables and indexes the current version has; a file at the current version
     /// without one of them is damaged.
-    static let currentObjects: Set<String> = ["senders", "messages", "messages_by_date", "drafts"]
+    static let currentObjects: Set<String> = [
+        "senders", "messages", "messages_by_date", "drafts", "message_search", "search_backlog",
+    ]
 
     /// What an open file's header says, read before anything is written.
     struct Header {

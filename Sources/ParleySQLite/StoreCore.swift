@@ -142,6 +142,7 @@ final class StoreCore {
         do throws(StoreError) {
             try MessageRows.bind(message, sender: sender, content: content, relations: relations, to: statement)
             try statement.step()
+            try index(message)
         } catch .sqlite(_, let code, _) where code == Self.primaryKeyConflict && !replacing {
             throw .duplicateMessage(message.id)
         } catch .sqlite(_, let code, _) where code & 0xFF == SQLITE_TOOBIG {

@@ -58,6 +58,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// content kind, a missing sender: written by a newer Parley, or damaged). Pages skip
     /// it and show the rest; the row is left as it is.
     case unreadableMessage(MessageID, path: String, reason: String)
+    /// The SQLite library this program uses was built without full-text search (FTS5),
+    /// which the history's search index needs; the file was left untouched.
+    case fullTextSearchUnavailable(path: String)
+    /// The search index was found damaged: it is being rebuilt from the messages (none is
+    /// lost), and searches find everything again once it is done.
+    case searchIndexRebuilding(path: String, detail: String)
     /// Any other SQLite failure, with SQLite's result code and message.
     case sqlite(path: String, code: Int32, message: String)
 
@@ -105,6 +111,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "The message “\(shown(id))” cannot be stored: \(shown(reason)). Nothing from this call was written."
         case .unreadableMessage(let id, let path, let reason):
             return "The message “\(shown(id))” in the message history \(shown(path)) cannot be shown: it has \(shown(reason)) (written by a newer Parley, or damaged). It was skipped and left as it is."
+        case .fullTextSearchUnavailable(let path):
+            return "The message history \(shown(path)) cannot be opened: the SQLite library in use was built without full-text search (FTS5), which its search index needs. It was left untouched. Use a SQLite with FTS5 (Debian's libsqlite3 has it)."
+        case .searchIndexRebuilding(let path, let detail):
+            return "The search index of the message history \(shown(path)) was damaged (\(shown(detail))) and is being rebuilt from the messages, none of which was lost. Search again in a moment."
         case .sqlite(let path, let code, let message):
             return "SQLite failed on the message history \(shown(path)): \(shown(message)) (code \(code))."
         }

@@ -1,0 +1,52 @@
+/// A line of a found message around its first match, with the matches marked as ranges
+/// (never markup), so a front end draws them its own way: bold in GTK, reversed in a
+/// terminal.
+public struct SearchSnippet: Hashable, Sendable {
+    /// The line: part of the message's plain text, made inert and on one line, with "…"
+    /// where it was cut.
+    public var text: String
+    /// The matches in ``text``, as UTF-8 offsets, in order.
+    public var matches: [Range<Int>]
+
+    /// How many characters of a message a snippet reads: matches past them show the
+    /// message's start, unmarked.
+    public static let scannedLength = 20_000
+
+    /// Creates a snippet from parts.
+    public init(text: String, matches: [Range<Int>]) {
+        self.text = text
+        self.matches = matches
+    }
+
+    /// The snippet of `text` for `query`: about `radius` characters either side of the
+    /// first match. Without a match, the start of the text.
+    public init(of text: String, query: SearchQuery, radius: Int = 40) {
+        let radius = max(1, radius)
+        // A found message may be megabytes long: a snippet reads its start only.
+        let characters = Array(InertText.singleLine(String(text.prefix(Self.scannedLength))))
+        let line = String(characters)
+        let matches = SearchText.matches(of: query, in: line) ?? []
+        // Character positions of the first match, to cut around.
+        var firstCharacter = 0
+        if let first = matches.first {
+            var bytes = 0
+            for character in characters {
+                if bytes >= first.lowerBound { break }
+                bytes += character.utf8.count
+                firstCharacter += 1
+            }
+        }
+        let lower = max(0, firstCharacter - radius)
+        let upper = min(characters.count, firstCharacter + radius * 2)
+        let head = lower > 0 ? "…" : ""
+        let tail = upper < characters.count ? "…" : ""
+        let cutBytes = characters[..<lower].reduce(0) { $0 + $1.utf8.count }
+        let keptBytes = characters[lower..<upper].reduce(0) { $0 + $1.utf8.count }
+        let shift = head.utf8.count - cutBytes
+        self.text = head + String(characters[lower..<upper]) + tail
+        self.matches = matches.compactMap { range in
+            guard range.lowerBound >= cutBytes, range.upperBound <= cutBytes + keptBytes else { return nil }
+            return (range.lowerBound + shift)..<(range.upperBound + shift)
+        }
+    }
+}

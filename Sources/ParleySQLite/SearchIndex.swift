@@ -1,0 +1,189 @@
+import CSQLite
+import Foundation
+import ParleyCore
+
+/// The full-text index (`message_search`, FTS5) behind ``ConversationStore``'s search:
+/// how a message's text goes in, how a query becomes a `MATCH` expression no typed
+/// character can steer, and the backlog of rows written before the index existed.
+///
+/// - Every save indexes the message's plain text (``ParleyCore/MessageContent/summary``;
+///   a deleted message is taken out); a trigger takes out deleted rows. So inserts,
+///   upserts, edits, redactions, removals and a mirror's writes all keep it in step.
+/// - The backlog is indexed newest row first, ``batchSize`` rows per transaction, on
+///   the writer thread, the store's lock released between batches.
+/// - A damaged index is dropped and rebuilt from the messages; the messages table is
+///   never touched for it.
+enum SearchIndex {
+    /// Rows indexed per backlog transaction: small enough that another call waits a few
+    /// milliseconds at most.
+    static let batchSize = 2_000
+
+    /// Throws ``StoreError/fullTextSearchUnavailable(path:)`` unless SQLite has FTS5.
+    static func requireFullTextSearch(_ connection: Connection) throws(StoreError) {
+        let options = try connection.texts("PRAGMA compile_options")
+        guard options.contains("ENABLE_FTS5") else { throw .fullTextSearchUnavailable(path: connection.path) }
+    }
+
+    /// The FTS5 `MATCH` expression for `query`: every word as a quoted string (so no word
+    /// is ever an operator, a column filter or `NEAR`), the last one a prefix when the
+    /// query ``ParleyCore/SearchQuery/matchesPrefix``; all of them required.
+    static func matchExpression(for query: SearchQuery) -> String {
+        query.terms.enumerated().map { index, term in
+            let quoted = "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            return index == query.terms.count - 1 && query.matchesPrefix ? quoted + "*" : quoted
+        }.joined(separator: " ")
+    }
+
+    /// The text indexed for `content`, or `nil` for none (a deleted message).
+    static func text(of content: MessageContent) -> String? {
+        if case .deleted = content { return nil }
+        return content.summary
+    }
+
+    /// The search, newest first; `?1` the match, `?2`/`?3` the cursor (date, id) or NULLs,
+    /// `?4` the limit.
+    static let select = MessageRows.select + """
+         JOIN message_search ON message_search.rowid = m.rowid \
+        WHERE message_search MATCH ?1 AND (?2 IS NULL OR m.date < ?2 OR (m.date = ?2 AND m.id < ?3)) \
+        ORDER BY m.date DESC, m.id DESC LIMIT ?4
+        """
+}
+
+extension StoreCore {
+    /// Puts `message`'s text in the index in place of what its row had; call inside a
+    /// transaction, after writing the row.
+    func index(_ message: Message) throws(StoreError) {
+        let find = try connection.prepared("SELECT rowid FROM messages WHERE id = ?1")
+        defer { find.reset() }
+        try find.bind(1, message.id.rawValue)
+        guard try find.step() else { return }
+        try index(row: find.int(0), text: SearchIndex.text(of: message.content))
+    }
+
+    /// Sets the indexed text of `row` (`nil`: takes it out).
+    func index(row: Int, text: String?) throws(StoreError) {
+        let remove = try connection.prepared("DELETE FROM message_search WHERE rowid = ?1")
+        defer { remove.reset() }
+        try remove.bind(1, row)
+        try remove.step()
+        guard let text, !text.isEmpty else { return }
+        let add = try connection.prepared("INSERT INTO message_search (rowid, text) VALUES (?1, ?2)")
+        defer { add.reset() }
+        try add.bind(1, row)
+        try add.bind(2, text)
+        try add.step()
+    }
+
+    /// The rowid below which rows still wait for the index, or `nil` when none does.
+    func backlog() throws(StoreError) -> Int? {
+        let statement = try connection.prepared("SELECT below FROM search_backlog WHERE id = 1")
+        defer { statement.reset() }
+        return try statement.step() ? statement.int(0) : nil
+    }
+
+    /// Indexes up to `limit` rows of the backlog, newest row first, in one transaction.
+    ///
+    /// - Returns: Whether rows still wait.
+    func indexBacklog(limit: Int = SearchIndex.batchSize) throws(StoreError) -> Bool {
+        guard !readOnly, try backlog() != nil else { return false }
+        return try connection.transaction { () throws(StoreError) -> Bool in
+            guard let below = try backlog() else { return false }
+            let rows = try connection.prepared(
+                "SELECT rowid, kind, subkind, body, detail, bytes FROM messages WHERE rowid < ?1 ORDER BY rowid DESC LIMIT ?2")
+            var batch: [(row: Int, text: String?)] = []
+            do {
+                defer { rows.reset() }
+                try rows.bind(1, below)
+                try rows.bind(2, limit)
+                while try rows.step() {
+                    let columns = ContentColumns(
+                        kind: rows.text(1) ?? "", subkind: rows.text(2), body: rows.text(3), detail: rows.text(4),
+                        bytes: rows.data(5))
+                    // A row this build cannot read is still found by its stored text.
+                    let text = columns.content(payloads: payloads).map(SearchIndex.text(of:)) ?? columns.body
+                    batch.append((rows.int(0), text))
+                }
+            }
+            for (row, text) in batch { try index(row: row, text: text) }
+            if let lowest = batch.last?.row, batch.count == limit {
+                let move = try connection.prepared("UPDATE search_backlog SET below = ?1 WHERE id = 1")
+                defer { move.reset() }
+                try move.bind(1, lowest)
+                try move.step()
+                return true
+            }
+            try connection.execute("DELETE FROM search_backlog")
+            return false
+        }
+    }
+
+    /// Drops the index and starts it again from every row (the backlog), after damage.
+    /// The messages are not touched.
+    func rebuildSearchIndex() throws(StoreError) {
+        if readOnly { throw .readOnly(path: path) }
+        do {
+            try connection.transaction { () throws(StoreError) in
+                try connection.execute("DROP TABLE IF EXISTS message_search")
+            }
+        } catch .corrupt {
+            // Damage in the index's own records can keep SQLite from even opening the
+            // virtual table to drop it: take its one schema row out, then its shadow
+            // tables (ordinary tables). Nothing else in the file is touched.
+            connection.damage = nil
+            try connection.execute("""
+                BEGIN IMMEDIATE;
+                PRAGMA writable_schema = ON;
+                DELETE FROM sqlite_schema WHERE type = 'table' AND name = 'message_search';
+                COMMIT;
+                PRAGMA writable_schema = RESET;
+                """)
+            try connection.transaction { () throws(StoreError) in
+                for shadow in ["data", "idx", "content", "docsize", "config"] {
+                    try connection.execute("DROP TABLE IF EXISTS message_search_\(shadow)")
+                }
+            }
+        }
+        try connection.transaction { () throws(StoreError) in
+            try connection.execute(
+                "CREATE VIRTUAL TABLE message_search USING fts5 (text, tokenize = 'unicode61 remove_diacritics 2')")
+            try connection.execute("""
+                DELETE FROM search_backlog;
+                INSERT INTO search_backlog (id, below) SELECT 1, (SELECT max(rowid) FROM messages) + 1 \
+                WHERE EXISTS (SELECT 1 FROM messages);
+                """)
+        }
+    }
+
+    /// Up to `limit` messages matching `query` older than `before`, newest first, with
+    /// the mirrors' queued writes laid over the file.
+    func search(_ query: SearchQuery, before: HistoryCursor?, limit: Int) throws(StoreError) -> SearchPage {
+        guard !query.isEmpty else { return .empty }
+        let overlay = queue.overlay()
+        let statement = try connection.prepared(SearchIndex.select)
+        defer { statement.reset() }
+        try statement.bind(1, SearchIndex.matchExpression(for: query))
+        if let before {
+            try statement.bind(2, before.date.timeIntervalSinceReferenceDate)
+            try statement.bind(3, before.id.rawValue)
+        }
+        try statement.bind(4, limit + 1 + overlay.count)
+        var found: [Message] = []
+        while found.count <= limit, try statement.step() {
+            if !overlay.isEmpty, overlay.index(forKey: MessageID(statement.text(0) ?? "")) != nil { continue }
+            switch MessageRows.decode(statement, payloads: payloads, path: path) {
+            case .success(let message): found.append(message)
+            case .failure(let error): skip(error)
+            }
+        }
+        if !overlay.isEmpty {
+            let queued = overlay.values.compactMap { $0 }.filter { message in
+                if let before, !Bound.ordered(message.date, message.id, before: before.date, before.id) { return false }
+                guard let text = SearchIndex.text(of: message.content) else { return false }
+                return SearchText.matches(of: query, in: text) != nil
+            }
+            found = (found + queued).sorted { Bound.ordered($1, before: $0) }
+        }
+        let results = found.prefix(limit).map { SearchResult($0, query: query) }
+        return SearchPage(results: Array(results), hasMore: found.count > limit)
+    }
+}
