@@ -46,6 +46,8 @@ public final class ChatPresenter {
     public var deletion: Deletion = .placeholder
     /// The last deletion, while it can be undone.
     var pendingDeletion: PendingDeletion?
+    /// The search: its searcher and what it shows (``search``).
+    var searchSession = SearchSession()
     /// The composer whose reply target ``reply(to:)`` sets: the screen's own input bar.
     public weak var inputBar: InputBar?
 

@@ -132,6 +132,27 @@ public struct ChatStrings: Sendable {
     /// plain title: "(3) Lunch".
     public var unreadTitle: @Sendable (_ count: Int, _ title: String) -> String = { "(\($0)) \($1)" }
 
+    /// The search field's placeholder, and the name of the button or key that opens it.
+    public var search = "Search"
+    /// What the search bar says while a search runs.
+    public var searching = "Searching…"
+    /// What the search bar says when nothing matches.
+    public var noResults = "No results"
+    /// The number of results, and whether more can load: "3 results", "50+ results".
+    public var searchResults: @Sendable (_ count: Int, _ hasMore: Bool) -> String = { count, more in
+        more ? "\(count)+ results" : (count == 1 ? "1 result" : "\(count) results")
+    }
+    /// Which result is current, of how many ("50+" while more can load): "2 of 3".
+    public var searchPosition: @Sendable (_ position: Int, _ total: String) -> String = { "\($0) of \($1)" }
+    /// What the search bar says when the search failed, given why.
+    public var searchFailed: @Sendable (_ reason: String) -> String = { "Search failed (\($0))" }
+    /// What a screen reader says for a result, given its sender, date and snippet.
+    public var searchResultName: @Sendable (_ sender: String, _ date: String, _ snippet: String) -> String = {
+        "\($0), \($1): \($2)"
+    }
+    /// The name of the button that closes search.
+    public var closeSearch = "Close search"
+
     /// The English texts.
     public init() {}
 

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@testable import ParleyCore
+
+@Suite("Search: queries, matching, snippets (#13)")
+struct SearchTextTests {
+    @Test("a query keeps words only: operators, quotes and controls just separate them", arguments: [
+        ("lunch", ["lunch"], true), ("Lunch FRIDAY ", ["lunch", "friday"], false), ("\"a\" OR *b", ["a", "or", "b"], true),
+        ("NEAR(x y", ["near", "x", "y"], true), ("\u{1B}[31mred\u{7}", ["31mred"], false), ("", [], false),
+        ("***", [], false), ("café", ["cafe"], true), ("don't", ["don", "t"], true), ("a a a", ["a"], true),
+    ])
+    func query(text: String, terms: [String], prefix: Bool) {
+        let query = SearchQuery(text)
+        #expect(query.terms == terms)
+        #expect(query.matchesPrefix == prefix)
+    }
+
+    @Test("a megabyte query is cut to a bounded number of words, and a word cut in two is dropped")
+    func hugeQuery() {
+        let query = SearchQuery(String(repeating: "lunch ", count: 200_000) + "x")
+        #expect(query.terms == ["lunch"])
+        let many = SearchQuery((0..<100).map { "w\($0)" }.joined(separator: " "))
+        #expect(many.terms.count == SearchQuery.maximumTerms && !many.matchesPrefix)
+    }
+
+    @Test("matches are whole words, the last a prefix while typing, folded; every word must occur")
+    func matches() {
+        let text = "Café with Bob at lunchtime"
+        #expect(SearchText.matches(of: SearchQuery("cafe"), in: text) == [0..<5])
+        #expect(SearchText.matches(of: SearchQuery("lunch"), in: text) == [18..<27])
+        #expect(SearchText.matches(of: SearchQuery("lunch "), in: text) == nil)
+        #expect(SearchText.matches(of: SearchQuery("bob caf"), in: text) == [0..<5, 11..<14])
+        #expect(SearchText.matches(of: SearchQuery("bob dinner"), in: text) == nil)
+        #expect(SearchText.matches(of: SearchQuery(""), in: text) == nil)
+    }
+
+    @Test("a snippet cuts around the first match and shifts its ranges; controls are made inert")
+    func snippet() {
+        let text = String(repeating: "x ", count: 100) + "the \u{1B}[2J budget" + String(repeating: " y", count: 100)
+        let snippet = SearchSnippet(of: text, query: SearchQuery("budget"), radius: 10)
+        #expect(snippet.text.hasPrefix("…") && snippet.text.hasSuffix("…"))
+        #expect(!snippet.text.unicodeScalars.contains { $0.value == 0x1B })
+        let marked = snippet.matches.map { String(decoding: Array(snippet.text.utf8)[$0], as: UTF8.self) }
+        #expect(marked == ["budget"])
+        let short = SearchSnippet(of: "lunch?", query: SearchQuery("lunch"))
+        #expect(short.text == "lunch?" && short.matches == [0..<5])
+    }
+
+    @Test("the in-memory searcher finds newest first, pages, and finds nothing for an empty query")
+    func conversationSearch() async throws {
+        let chat = Conversation(me: Fixture.me, messages: (0..<30).map {
+            Fixture.message("m\(100 + $0)", minutes: Double($0), $0 % 3 == 0 ? "ping \($0)" : "other")
+        })
+        let search = ConversationSearch(chat)
+        let first = try await search.search(SearchQuery("ping"), before: nil, limit: 4)
+        #expect(first.results.map(\.messageID) == ["m127", "m124", "m121", "m118"] && first.hasMore)
+        let rest = try await search.search(SearchQuery("ping"), before: first.results.last?.cursor, limit: 100)
+        #expect(rest.results.map(\.messageID) == ["m115", "m112", "m109", "m106", "m103", "m100"] && !rest.hasMore)
+        #expect(try await search.search(SearchQuery("  "), before: nil, limit: 10) == .empty)
+    }
+}
+
+@Suite("Search in the presenter: results, going to them, strings (#13)")
+@MainActor
+struct SearchPresenterTests {
+    /// 1000 messages a minute apart; every 100th says "budget".
+    static let history = (0..<1000).map {
+        Fixture.message("m\(1000 + $0)", minutes: Double($0), $0 % 100 == 50 ? "the budget \($0)" : "message \($0)")
+    }
+
+    /// A presenter paging ``history`` with the newest page loaded, searching all of it.
+    func paged() async -> (Conversation, ChatPresenter) {
+        let conversation = Conversation(me: Fixture.me)
+        let presenter = ChatPresenter(
+            conversation: conversation, style: Fixture.cellStyle, units: .cells, measurer: MonospaceMeasurer(),
+            size: Size(width: 60, height: 20))
+        presenter.pager = HistoryPager(conversation: conversation, source: ArrayHistorySource(Self.history), pageSize: 50)
+        presenter.searcher = ConversationSearch(Conversation(me: Fixture.me, messages: Self.history))
+        await presenter.pager?.loadEarlier()
+        return (conversation, presenter)
+    }
+
+    @Test("going to a result not loaded loads the history around it, scrolls to it, highlights and marks it")
+    func goToUnloaded() async throws {
+        let (conversation, presenter) = await paged()
+        #expect(conversation.message("m1250") == nil)
+        presenter.beginSearch()
+        let state = await presenter.search("budg")
+        #expect(state.results.count == 10 && state.results.first?.messageID == "m1950")
+        #expect(state.status(presenter.strings) == "10 results")
+        #expect(await presenter.goToResult(at: 7))
+        #expect(conversation.message("m1250") != nil)
+        let frame = presenter.frame()
+        #expect(frame.rows.contains { $0.row.message?.id == "m1250" })
+        #expect(frame.highlighted == "m1250")
+        #expect(presenter.searchMatch == SearchMatch(messageID: "m1250", utf8Ranges: [4..<10]))
+        #expect(presenter.search?.status(presenter.strings) == "8 of 10")
+    }
+
+    @Test("next and previous walk the results, older then newer; ending search clears the match")
+    func walk() async throws {
+        let (_, presenter) = await paged()
+        await presenter.search("budget")
+        #expect(await presenter.nextResult())
+        #expect(presenter.search?.current == 0 && presenter.searchMatch?.messageID == "m1950")
+        #expect(await presenter.nextResult())
+        #expect(presenter.searchMatch?.messageID == "m1850")
+        #expect(await presenter.previousResult())
+        #expect(presenter.searchMatch?.messageID == "m1950")
+        #expect(await presenter.previousResult() == false)
+        presenter.endSearch()
+        #expect(presenter.search == nil && presenter.searchMatch == nil)
+    }
+
+    @Test("no results, nothing typed and a failing searcher each say so, from ChatStrings")
+    func statuses() async throws {
+        let (_, presenter) = await paged()
+        presenter.beginSearch()
+        #expect(presenter.search?.status(presenter.strings) == "")
+        #expect(await presenter.search("zebra").status(presenter.strings) == "No results")
+        presenter.searcher = FailingSearch()
+        let failed = await presenter.search("budget")
+        #expect(failed.status(presenter.strings) == "Search failed (index gone)")
+        #expect(await presenter.nextResult() == false)
+        #expect(presenter.strings.searchResults(1, false) == "1 result")
+        #expect(presenter.strings.search == "Search")
+    }
+
+    @Test("more results load past the first page as next reaches its end")
+    func morePages() async throws {
+        let (_, presenter) = await paged()
+        presenter.searcher = ConversationSearch(Conversation(me: Fixture.me, messages: (0..<120).map {
+            Fixture.message("p\(1000 + $0)", minutes: Double($0), "ping")
+        }))
+        let state = await presenter.search("ping")
+        #expect(state.results.count == ChatPresenter.searchPageSize && state.hasMore)
+        #expect(state.status(presenter.strings) == "50+ results")
+        #expect(await presenter.goToResult(at: 49) == false)  // not in this conversation's history
+        #expect(await presenter.nextResult() == false)
+        #expect(presenter.search?.results.count == 100)
+    }
+}
+
+/// A searcher whose index is gone.
+struct FailingSearch: MessageSearching {
+    struct Gone: Error, CustomStringConvertible { var description: String { "index gone" } }
+    func search(_ query: SearchQuery, before: HistoryCursor?, limit: Int) async throws -> SearchPage { throw Gone() }
+}
