@@ -93,7 +93,7 @@ struct SearchPresenterTests {
         let frame = presenter.frame()
         #expect(frame.rows.contains { $0.row.message?.id == "m1250" })
         #expect(frame.highlighted == "m1250")
-        #expect(presenter.searchMatch == SearchMatch(messageID: "m1250", utf8Ranges: [4..<10]))
+        #expect(presenter.searchMatch == SearchMatch(messageID: "m1250", utf8Ranges: [4..<10], query: SearchQuery("budg")))
         #expect(presenter.search?.status(presenter.strings) == "8 of 10")
     }
 

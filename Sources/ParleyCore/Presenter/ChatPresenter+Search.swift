@@ -33,7 +33,7 @@ extension ChatPresenter {
         let text: String
         if case .text(let content) = message.content { text = content.string } else { text = message.content.summary }
         guard let ranges = SearchText.matches(of: state.query, in: text) else { return nil }
-        return SearchMatch(messageID: result.messageID, utf8Ranges: ranges)
+        return SearchMatch(messageID: result.messageID, utf8Ranges: ranges, query: state.query)
     }
 
     /// Opens search with nothing typed (keeps a search already open).

@@ -66,9 +66,19 @@ public struct SearchMatch: Hashable, Sendable {
     /// else ``MessageContent/summary``), as UTF-8 offsets.
     public var utf8Ranges: [Range<Int>]
 
+    /// The query matched.
+    public var query: SearchQuery
+
     /// Creates a match.
-    public init(messageID: MessageID, utf8Ranges: [Range<Int>]) {
+    public init(messageID: MessageID, utf8Ranges: [Range<Int>], query: SearchQuery) {
         self.messageID = messageID
         self.utf8Ranges = utf8Ranges
+        self.query = query
+    }
+
+    /// The matches in `shown`, the text as a front end draws it (a layout's
+    /// ``DisplayText``, made inert and perhaps cut), as UTF-8 offsets into it.
+    public func ranges(in shown: String) -> [Range<Int>] {
+        SearchText.matches(of: query, in: shown) ?? []
     }
 }

@@ -98,6 +98,8 @@ public final class ChatScreen {
     /// A short confirmation on the list's last line ("Message copied") until the next
     /// command.
     var notice: String?
+    /// The search field while search is open (``openSearch(_:)``).
+    var searchBar = TerminalSearchBar()
     /// The message of mine the composer is editing (↑ on an empty composer), if any.
     public internal(set) var editing: MessageID?
     /// Called after the composer's text replaced a message of mine
@@ -188,6 +190,7 @@ public final class ChatScreen {
         noteNews(frame)
         painter.highlighted = frame.highlighted
         painter.selected = frame.selected
+        painter.searchMatch = presenter.searchMatch
         noteScroll(frame.rows)
         for row in frame.rows { painter.draw(row, into: &screen) }
         isAnimating = frame.isAnimating
@@ -233,6 +236,10 @@ public final class ChatScreen {
             screen.put(text, x: area.x, y: area.y, style: palette.accent, maxWidth: columns - 1)
             undoArea = area
         }
+        var searchCursor: (x: Int, y: Int)?
+        if let search = presenter.search {
+            searchCursor = drawSearch(search, palette: palette, top: listTop, height: listHeight, into: &screen)
+        }
         // Below the list: clear what spilled, before the input bar draws.
         screen.fill(CellRect(x: 0, y: listTop + listHeight, width: columns, height: rows - listTop - listHeight), style: .plain)
 
@@ -243,7 +250,8 @@ public final class ChatScreen {
         }
 
         // Input bar.
-        let cursor = drawInputBar(palette, &screen)
+        let barCursor = drawInputBar(palette, &screen)
+        let cursor = presenter.search != nil ? searchCursor ?? barCursor : barCursor
         if usesColor {
             var legible = LegibleColors(canvas: canvas ?? .painted(for: style), depth: colorDepth)
             legible.apply(to: &screen)
@@ -373,10 +381,19 @@ public final class ChatScreen {
     /// Applies `command`; returns `false` when it asks to quit.
     @discardableResult
     public func perform(_ command: MessengerCommand) -> Bool {
+        if presenter.search != nil, let handled = performSearch(command) { return handled }
         var text = inputBar.text
         editor.clamp(to: text)
         notice = nil
         switch command {
+        case .search:
+            openSearch()
+            return true
+        case .send where editing == nil && Self.searchWords(in: text) != nil:
+            inputBar.text = ""
+            editor.moveToEnd(of: "")
+            openSearch(Self.searchWords(in: text) ?? "")
+            return true
         case .insert(let string):
             let normalised = string.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             editor.insert(normalised, into: &text)

@@ -65,6 +65,10 @@ public enum MessengerCommand: Equatable, Sendable {
     /// Puts the text of the selected message, or the newest one, on the clipboard (Alt+C;
     /// ``TerminalRequest/copy(_:)``).
     case copy
+    /// Opens search in the conversation (Ctrl-F; or `/search words` sent from the
+    /// composer). While it is open, typing edits the query, ↑/↓ (and n/N after Enter)
+    /// move through the results, Enter goes to one, Esc ends the search.
+    case search
     /// Repaints the whole screen (Ctrl-L).
     case repaint
     /// Leaves the messenger (Ctrl-C, Ctrl-D on an empty composer).

@@ -29,6 +29,8 @@ struct RowPainter {
     var top = 0
     /// The message drawn highlighted (``ChatFrame/highlighted``).
     var highlighted: MessageID?
+    /// The search match drawn reversed in its bubble (``ChatPresenter/searchMatch``).
+    var searchMatch: SearchMatch?
     /// The message selected by keyboard (``ChatFrame/selected``).
     var selected: MessageID?
 
@@ -112,7 +114,10 @@ struct RowPainter {
     private func drawContent(_ message: Message, _ side: Side, _ area: CellRect, _ layout: RowLayout, _ dy: Double, _ buffer: inout CellBuffer) {
         switch message.content {
         case .text:
-            if let shown = layout.text { drawText(shown, side: side, area: area, wrapWidth: layout.wrapWidth, &buffer) }
+            if let shown = layout.text {
+                let marks = searchMatch.flatMap { $0.messageID == message.id ? $0.ranges(in: shown.string) : nil } ?? []
+                drawText(shown, side: side, area: area, wrapWidth: layout.wrapWidth, marks: marks, &buffer)
+            }
             if let more = layout.showMore {
                 let area = CellRect(more.frame, dy: dy)
                 buffer.put(
@@ -144,9 +149,14 @@ struct RowPainter {
         }
     }
 
-    /// Wrapped text with its links, addresses and phone numbers highlighted.
-    private func drawText(_ text: DisplayText, side: Side, area: CellRect, wrapWidth: Double, _ buffer: inout CellBuffer) {
+    /// Wrapped text with its links, addresses and phone numbers highlighted, and the
+    /// search matches `marks` (UTF-8 offsets) reversed.
+    private func drawText(
+        _ text: DisplayText, side: Side, area: CellRect, wrapWidth: Double, marks: [Range<Int>] = [],
+        _ buffer: inout CellBuffer
+    ) {
         let normal = palette.text(side), link = palette.link(side)
+        var marks = marks[...]
         let lines = measurer.wrap(text.string, maxWidth: wrapWidth)
         var detections = text.detections[...]
         for (index, line) in lines.enumerated() where index < area.height {
@@ -157,7 +167,11 @@ struct RowPainter {
             for character in TerminalMeasurer.text(of: line, in: text.string) {
                 while let first = detections.first, first.utf8Range.upperBound <= offset { detections.removeFirst() }
                 let isLink = detections.first.map { $0.utf8Range.contains(offset) } ?? false
-                column += buffer.put(String(character), x: column, y: y, style: isLink ? link : normal, maxWidth: area.maxX - column)
+                while let first = marks.first, first.upperBound <= offset { marks.removeFirst() }
+                let isMatch = marks.first.map { $0.contains(offset) } ?? false
+                var look = isLink ? link : normal
+                if isMatch { look = look.adding([.reverse, .bold]) }
+                column += buffer.put(String(character), x: column, y: y, style: look, maxWidth: area.maxX - column)
                 offset += character.utf8.count
             }
         }

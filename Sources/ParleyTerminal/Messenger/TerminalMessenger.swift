@@ -145,6 +145,7 @@ public final class TerminalMessenger {
     /// else); Alt+C copies the selected (or newest) message to the clipboard (OSC 52); Tab completes the "@name" being typed; Ctrl-Z undoes a deletion while "Undo"
     /// shows; Esc cancels a reply, then the
     /// selection, then returns to the newest message;
+    /// Ctrl-F searches the conversation (``MessengerCommand/search``);
     /// Ctrl-C quits, as does Ctrl-D on an empty composer. The wheel scrolls three rows;
     /// a left click taps, a right click long-presses.
     public static func command(for event: InputEvent, composerIsEmpty: Bool) -> MessengerCommand? {
@@ -172,6 +173,7 @@ public final class TerminalMessenger {
                 case "k": return .killToLineEnd
                 case "l": return .repaint
                 case "z": return .undo
+                case "f": return .search
                 default: return nil
                 }
             case .character(let character) where alt:
