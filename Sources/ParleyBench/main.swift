@@ -6,6 +6,7 @@ let usage = """
     usage: parley-bench core [--sizes N,N,...] [--steps N] [--baseline-limit N]
            parley-bench terminal [--messages N] [--frames N] [--size COLSxROWS]
            parley-bench history [--sizes N,N,...] [--pages N] [--dir DIR] [--keep]
+           parley-bench search [--messages N] [--repeats N] [--dir DIR] [--keep]
            parley-bench seed --messages N [--batch N] FILE
            parley-bench gtk [--sizes N,N,...] [--frames N]
            parley-bench longtext [--sizes N,N,...] [--baseline-limit N] [--repeats N]
@@ -26,6 +27,10 @@ let usage = """
       longtext one long message laid out (GTK and terminal rows) beside the whole text
              measured in Pango, for a word without spaces and for words.
              Defaults: --sizes 16000,64000,1048576 --baseline-limit 64000 --repeats 3
+      search full-text search of a ParleySQLite history: index size per message, the
+             migration that indexes an older file (open, build, waits meanwhile), query
+             times beside a LIKE '%word%' scan of the same table.
+             Defaults: --messages 1000000 --repeats 21 --dir $TMPDIR
       seed   writes a realistic N-message conversation into FILE (created, or
              continued), --batch messages per transaction. Default --batch 10000
     """
@@ -76,6 +81,17 @@ case "history":
         exit(2)
     }
     HistoryBenchmark.run(sizes: sizes, pages: pages, folder: folder, keep: keep)
+case "search":
+    arguments.removeFirst()
+    let count = option("--messages").flatMap { integers($0)?.first } ?? 1_000_000
+    let repeats = option("--repeats").flatMap(Int.init) ?? 21
+    let folder = option("--dir") ?? NSTemporaryDirectory()
+    let keep = arguments.firstIndex(of: "--keep").map { arguments.remove(at: $0) } != nil
+    guard arguments.isEmpty, count > 0, repeats > 0 else {
+        print(usage)
+        exit(2)
+    }
+    SearchBenchmark.run(size: count, repeats: repeats, folder: folder, keep: keep)
 case "seed":
     arguments.removeFirst()
     let count = option("--messages").flatMap { integers($0)?.first }

@@ -47,7 +47,7 @@ extension ConversationStore: MessageSearching {
     /// Indexes what still waits for the index now, on this thread, in batches of
     /// `batchSize` rows (other calls run between them); returns when every message is
     /// indexed. For tools and tests; apps let the store do it in the background.
-    public func finishSearchIndex(batchSize: Int = 2_000) throws(StoreError) {
+    public func finishSearchIndex(batchSize: Int = 500) throws(StoreError) {
         let size = max(1, batchSize)
         while try withCore({ (core) throws(StoreError) in try core.indexBacklog(limit: size) }) {}
     }

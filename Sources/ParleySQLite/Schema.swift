@@ -59,14 +59,18 @@ enum Schema {
         );
         """
 
-    /// Version 3: `message_search`, an FTS5 full-text index of each message's plain text
-    /// (``ParleyCore/MessageContent/summary``; nothing for a deleted message), its rowid the
-    /// message row's; a trigger takes a deleted row out of it. `search_backlog` holds
-    /// (while there is any) the rowid below which rows written before version 3 still wait
-    /// to be indexed: the store indexes them in small batches after opening
-    /// (``SearchIndex``), so upgrading a file of a million messages does not hold up the
-    /// open.
+    /// Version 3: full-text search. `message_search` is an FTS5 index of each message's
+    /// plain text (``ParleyCore/MessageContent/summary``; nothing for a deleted message).
+    /// Its rowid is the message's `search_key`, which orders like the message's date (see
+    /// ``SearchIndex/key(for:)``), so the newest matches stream out of the index in order
+    /// and a page of results costs the same however common the word. A trigger takes a
+    /// deleted row out of the index. `search_backlog` holds (while there is any) the rowid
+    /// below which rows written before version 3 still wait to be indexed: the store
+    /// indexes them in small batches after opening, so upgrading a file of a million
+    /// messages does not hold up the open.
     static let version3 = """
+        ALTER TABLE messages ADD COLUMN search_key INTEGER;
+        CREATE UNIQUE INDEX messages_by_search_key ON messages (search_key);
         CREATE VIRTUAL TABLE message_search USING fts5 (text, tokenize = 'unicode61 remove_diacritics 2');
         CREATE TABLE search_backlog (
             id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -74,14 +78,15 @@ enum Schema {
         );
         INSERT INTO search_backlog (id, below) SELECT 1, (SELECT max(rowid) FROM messages) + 1 WHERE EXISTS (SELECT 1 FROM messages);
         CREATE TRIGGER message_search_delete AFTER DELETE ON messages BEGIN
-            DELETE FROM message_search WHERE rowid = old.rowid;
+            DELETE FROM message_search WHERE rowid = old.search_key;
         END;
         """
 
     /// The tables and indexes the current version has; a file at the current version
     /// without one of them is damaged.
     static let currentObjects: Set<String> = [
-        "senders", "messages", "messages_by_date", "drafts", "message_search", "search_backlog",
+        "senders", "messages", "messages_by_date", "drafts", "messages_by_search_key", "message_search",
+        "search_backlog",
     ]
 
     /// What an open file's header says, read before anything is written.

@@ -16,7 +16,20 @@ import ParleyCore
 enum SearchIndex {
     /// Rows indexed per backlog transaction: small enough that another call waits a few
     /// milliseconds at most.
-    static let batchSize = 2_000
+    static let batchSize = 500
+
+    /// How many messages with one date (to the microsecond) get keys of their own.
+    static let keysPerMicrosecond: Int64 = 1024
+
+    /// The first `search_key` for messages dated `date`: microseconds since 2001 times
+    /// ``keysPerMicrosecond``, so keys order like dates (clamped past about 285 years
+    /// either side of 2001, where order is no longer kept).
+    static func key(for date: Date) -> Int64 {
+        let limit = Double(Int64.max / keysPerMicrosecond / 1_000_000) * 1_000_000 - 1
+        let micros = (date.timeIntervalSinceReferenceDate * 1_000_000).rounded(.down)
+        let clamped = micros.isFinite ? min(max(micros, -limit), limit) : 0
+        return Int64(clamped) * keysPerMicrosecond
+    }
 
     /// Throws ``StoreError/fullTextSearchUnavailable(path:)`` unless SQLite has FTS5.
     static func requireFullTextSearch(_ connection: Connection) throws(StoreError) {
@@ -40,12 +53,14 @@ enum SearchIndex {
         return content.summary
     }
 
-    /// The search, newest first; `?1` the match, `?2`/`?3` the cursor (date, id) or NULLs,
-    /// `?4` the limit.
-    static let select = MessageRows.select + """
-         JOIN message_search ON message_search.rowid = m.rowid \
-        WHERE message_search MATCH ?1 AND (?2 IS NULL OR m.date < ?2 OR (m.date = ?2 AND m.id < ?3)) \
-        ORDER BY m.date DESC, m.id DESC LIMIT ?4
+    /// The search, newest first; `?1` the match, `?2` the key to stay below (or NULL),
+    /// `?3` the limit. The index is the outer loop, read in key order, so it stops after
+    /// `?3` matches.
+    static let select = MessageRows.select.components(separatedBy: " FROM messages AS m")[0] + """
+         FROM message_search JOIN messages AS m ON m.search_key = message_search.rowid \
+        LEFT JOIN senders AS s ON s.row = m.sender \
+        WHERE message_search MATCH ?1 AND (?2 IS NULL OR message_search.rowid < ?2) \
+        ORDER BY message_search.rowid DESC LIMIT ?3
         """
 }
 
@@ -53,25 +68,56 @@ extension StoreCore {
     /// Puts `message`'s text in the index in place of what its row had; call inside a
     /// transaction, after writing the row.
     func index(_ message: Message) throws(StoreError) {
-        let find = try connection.prepared("SELECT rowid FROM messages WHERE id = ?1")
-        defer { find.reset() }
-        try find.bind(1, message.id.rawValue)
-        guard try find.step() else { return }
-        try index(row: find.int(0), text: SearchIndex.text(of: message.content))
+        let find = try connection.prepared("SELECT rowid, search_key FROM messages WHERE id = ?1")
+        let row: Int, key: Int64?
+        do {
+            defer { find.reset() }
+            try find.bind(1, message.id.rawValue)
+            guard try find.step() else { return }
+            row = find.int(0)
+            key = find.isNull(1) ? nil : Int64(find.int(1))
+        }
+        try index(row: row, key: key, date: message.date, text: SearchIndex.text(of: message.content))
     }
 
-    /// Sets the indexed text of `row` (`nil`: takes it out).
-    func index(row: Int, text: String?) throws(StoreError) {
-        let remove = try connection.prepared("DELETE FROM message_search WHERE rowid = ?1")
-        defer { remove.reset() }
-        try remove.bind(1, row)
-        try remove.step()
+    /// Sets the indexed text of message row `row` (`nil`: takes it out), giving it a
+    /// search key for `date` unless its `key` still fits that date.
+    func index(row: Int, key: Int64?, date: Date, text: String?) throws(StoreError) {
+        if let key {
+            let remove = try connection.prepared("DELETE FROM message_search WHERE rowid = ?1")
+            defer { remove.reset() }
+            try remove.bind(1, Int(key))
+            try remove.step()
+        }
+        let base = SearchIndex.key(for: date)
+        var chosen = key ?? base
+        if key.map({ $0 < base || $0 >= base + SearchIndex.keysPerMicrosecond }) ?? true {
+            chosen = try freeKey(from: base)
+            let set = try connection.prepared("UPDATE messages SET search_key = ?1 WHERE rowid = ?2")
+            defer { set.reset() }
+            try set.bind(1, Int(chosen))
+            try set.bind(2, row)
+            try set.step()
+        }
         guard let text, !text.isEmpty else { return }
         let add = try connection.prepared("INSERT INTO message_search (rowid, text) VALUES (?1, ?2)")
         defer { add.reset() }
-        try add.bind(1, row)
+        try add.bind(1, Int(chosen))
         try add.bind(2, text)
         try add.step()
+    }
+
+    /// The first key from `base` no message holds (past the date's range only when more
+    /// than ``SearchIndex/keysPerMicrosecond`` messages share its microsecond).
+    private func freeKey(from base: Int64) throws(StoreError) -> Int64 {
+        let taken = try connection.prepared("SELECT 1 FROM messages WHERE search_key = ?1")
+        var key = base
+        while true {
+            defer { taken.reset() }
+            try taken.bind(1, Int(key))
+            if try !taken.step() { return key }
+            key += 1
+        }
     }
 
     /// The rowid below which rows still wait for the index, or `nil` when none does.
@@ -89,8 +135,8 @@ extension StoreCore {
         return try connection.transaction { () throws(StoreError) -> Bool in
             guard let below = try backlog() else { return false }
             let rows = try connection.prepared(
-                "SELECT rowid, kind, subkind, body, detail, bytes FROM messages WHERE rowid < ?1 ORDER BY rowid DESC LIMIT ?2")
-            var batch: [(row: Int, text: String?)] = []
+                "SELECT rowid, kind, subkind, body, detail, bytes, date, search_key FROM messages WHERE rowid < ?1 ORDER BY rowid DESC LIMIT ?2")
+            var batch: [(row: Int, key: Int64?, date: Date, text: String?)] = []
             do {
                 defer { rows.reset() }
                 try rows.bind(1, below)
@@ -101,10 +147,11 @@ extension StoreCore {
                         bytes: rows.data(5))
                     // A row this build cannot read is still found by its stored text.
                     let text = columns.content(payloads: payloads).map(SearchIndex.text(of:)) ?? columns.body
-                    batch.append((rows.int(0), text))
+                    let date = Date(timeIntervalSinceReferenceDate: rows.double(6))
+                    batch.append((rows.int(0), rows.isNull(7) ? nil : Int64(rows.int(7)), date, text))
                 }
             }
-            for (row, text) in batch { try index(row: row, text: text) }
+            for entry in batch { try index(row: entry.row, key: entry.key, date: entry.date, text: entry.text) }
             if let lowest = batch.last?.row, batch.count == limit {
                 let move = try connection.prepared("UPDATE search_backlog SET below = ?1 WHERE id = 1")
                 defer { move.reset() }
@@ -115,6 +162,16 @@ extension StoreCore {
             try connection.execute("DELETE FROM search_backlog")
             return false
         }
+    }
+
+    /// The key results older than `cursor` stay below: its message's, or where its date's
+    /// keys start when it is gone.
+    private func searchKey(of cursor: HistoryCursor) throws(StoreError) -> Int64 {
+        let find = try connection.prepared("SELECT search_key FROM messages WHERE id = ?1")
+        defer { find.reset() }
+        try find.bind(1, cursor.id.rawValue)
+        if try find.step(), !find.isNull(0) { return Int64(find.int(0)) }
+        return SearchIndex.key(for: cursor.date)
     }
 
     /// Drops the index and starts it again from every row (the backlog), after damage.
@@ -159,14 +216,12 @@ extension StoreCore {
     func search(_ query: SearchQuery, before: HistoryCursor?, limit: Int) throws(StoreError) -> SearchPage {
         guard !query.isEmpty else { return .empty }
         let overlay = queue.overlay()
+        let below = try before.map { (cursor) throws(StoreError) in try searchKey(of: cursor) }
         let statement = try connection.prepared(SearchIndex.select)
         defer { statement.reset() }
         try statement.bind(1, SearchIndex.matchExpression(for: query))
-        if let before {
-            try statement.bind(2, before.date.timeIntervalSinceReferenceDate)
-            try statement.bind(3, before.id.rawValue)
-        }
-        try statement.bind(4, limit + 1 + overlay.count)
+        if let below { try statement.bind(2, Int(below)) }
+        try statement.bind(3, limit + 1 + overlay.count)
         var found: [Message] = []
         while found.count <= limit, try statement.step() {
             if !overlay.isEmpty, overlay.index(forKey: MessageID(statement.text(0) ?? "")) != nil { continue }
@@ -183,6 +238,7 @@ extension StoreCore {
             }
             found = (found + queued).sorted { Bound.ordered($1, before: $0) }
         }
+        if found.count > limit { found = Array(found.prefix(limit + 1)) }
         let results = found.prefix(limit).map { SearchResult($0, query: query) }
         return SearchPage(results: Array(results), hasMore: found.count > limit)
     }

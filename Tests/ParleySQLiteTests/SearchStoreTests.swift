@@ -74,6 +74,20 @@ struct SearchStoreTests {
         #expect(third.results.count == 5 && !third.hasMore)
     }
 
+    @Test("results follow the messages' dates, not the order they were stored in, and survive a date edit")
+    func dateOrder() throws {
+        let store = try ConversationStore.inMemory()
+        try store.insert(Fixture.message("new", .text("ping"), at: 300))
+        try store.insert(Fixture.message("old", .text("ping"), at: 100))  // a history page from a server
+        try store.insert(contentsOf: (0..<3).map { Fixture.message("same\($0)", .text("ping"), at: 200) })
+        #expect(try find(store, "ping") == ["new", "same2", "same1", "same0", "old"])
+        try store.update("old") { $0.date = Date(timeIntervalSinceReferenceDate: 400) }
+        #expect(try find(store, "ping").first == "old")
+        let first = try store.results(for: SearchQuery("ping"), limit: 2)
+        let rest = try store.results(for: SearchQuery("ping"), before: first.results.last?.cursor, limit: 10)
+        #expect(ids(first) + ids(rest) == ["old", "new", "same2", "same1", "same0"])
+    }
+
     @Test("snippets carry the matches as ranges into their own text")
     func snippets() throws {
         let store = try ConversationStore.inMemory()
