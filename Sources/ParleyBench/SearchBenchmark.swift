@@ -33,14 +33,14 @@ enum SearchBenchmark {
         let raw = try RawSQLite(path)
         try raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         let indexBytes = try raw.integer(
-            "SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'message_search%' OR name = 'messages_by_search_key'")
+            "SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'message_search%' OR name LIKE '%search_keys%'")
         let fileBytes = try raw.integer("SELECT sum(pgsize) FROM dbstat")
         let indexed = try raw.integer("SELECT count(*) FROM message_search")
 
         // The migration: the same file as version 2 wrote it (no index), opened by this build.
         try raw.execute("""
             DROP TRIGGER message_search_delete; DROP TABLE message_search; DROP TABLE search_backlog;
-            DROP INDEX messages_by_search_key; ALTER TABLE messages DROP COLUMN search_key;
+            DROP TABLE search_keys;
             PRAGMA user_version = 2; VACUUM;
             """)
         let fast = StoreOptions(checksIntegrity: false)
@@ -98,7 +98,7 @@ enum SearchBenchmark {
             ["query", "results (page of 50)", "FTS5 page: median / p95", "next page", "LIKE rows",
              "LIKE '%word%' scan: median / p95", "speed-up"], rows)
         print("")
-        print("Index size = dbstat pages of message_search, its shadow tables and the search_key index after")
+        print("Index size = dbstat pages of message_search, its shadow tables and search_keys after")
         print("seeding (the store")
         print("indexes as it writes). Migration = the same file turned back into schema 2 (index dropped,")
         print("VACUUM) and opened: the open returns at once and the writer thread indexes in batches of")

@@ -58,6 +58,7 @@ struct DemoApp {
             SaveStatusLine(states: states) { line in screen.title = line.map { "⚠ \($0)" } ?? title }
         }
         screen.pager = pager
+        screen.presenter.searcher = history.searcher
         let bot = DemoBot(conversation: conversation, pace: options.pace, helpText: Self.helpText)
         // Sent means saved: the mark waits for the store to have the message on disk.
         if let store = history.store { bot.keepsMessage = { @Sendable in await store.flush() } }
@@ -111,6 +112,7 @@ struct DemoApp {
         ↑ on an empty composer edits my last message (↑/↓ older/newer, Esc gives up) · PgUp/PgDn a page · \
         Home/End (composer line) · Ctrl-Home/Ctrl-End oldest/newest · Ctrl-A/E/W/U/K edit · \
         Alt+↑/↓ select a message · Alt+R reply · Alt+1…6 react · Alt+C copy · Ctrl-Z undo a deletion · Esc cancel · \
+        Ctrl-F or /search words searches the history (↑/↓ or n/N after Enter move, Enter goes, Esc ends) · \
         mouse wheel scrolls, click links and avatars · Ctrl-L repaint · Ctrl-C quit · \
         \(JumpCommand.usage)
         """

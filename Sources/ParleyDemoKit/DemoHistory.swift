@@ -38,6 +38,9 @@ public struct DemoHistory {
     public var loadsFirstPage: Bool { store != nil || isTranscript }
     /// Whether the history is a transcript.
     public let isTranscript: Bool
+    /// Where search looks: the store's full-text index (all of the history), else the
+    /// messages loaded so far.
+    public var searcher: any MessageSearching { store ?? ConversationSearch(conversation) }
 
     /// `$XDG_DATA_HOME/parley/demo.sqlite`, or `~/.local/share/parley/demo.sqlite` (also
     /// when XDG_DATA_HOME is not an absolute path, which the XDG spec says to ignore).

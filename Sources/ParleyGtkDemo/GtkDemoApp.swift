@@ -60,6 +60,7 @@ final class GtkDemoApp {
         history = try DemoHistory(options: options.history)
         let style = options.theme.flatMap(DemoArguments.style(named:)) ?? DesktopAppearance.style(light: .iMessage, dark: .dark)
         screen = ChatScreen(conversation: history.conversation, style: style)
+        screen.presenter.searcher = history.searcher
         if let draft = history.savedDraft { screen.inputBar.draft = draft }
         DesktopAppearance.matchGtkWidgets(to: style)
         let bot = DemoBot(conversation: history.conversation, pace: options.pace, helpText: Self.helpText)

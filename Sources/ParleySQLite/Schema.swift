@@ -61,31 +61,34 @@ enum Schema {
 
     /// Version 3: full-text search. `message_search` is an FTS5 index of each message's
     /// plain text (``ParleyCore/MessageContent/summary``; nothing for a deleted message).
-    /// Its rowid is the message's `search_key`, which orders like the message's date (see
-    /// ``SearchIndex/key(for:)``), so the newest matches stream out of the index in order
-    /// and a page of results costs the same however common the word. A trigger takes a
-    /// deleted row out of the index. `search_backlog` holds (while there is any) the rowid
-    /// below which rows written before version 3 still wait to be indexed: the store
-    /// indexes them in small batches after opening, so upgrading a file of a million
-    /// messages does not hold up the open.
+    /// Its rowid is a key that orders like the message's date (``SearchIndex/key(for:)``),
+    /// kept in `search_keys` beside the message's row, so the newest matches stream out of
+    /// the index in order and a page costs the same however common the word. A trigger
+    /// takes a deleted row out of both. `search_backlog` holds (while there is any) the
+    /// rowid below which rows written before version 3 still wait to be indexed: the
+    /// store indexes them in small batches after opening. Every statement here is cheap
+    /// whatever the file holds, so upgrading a million messages does not hold up the open.
     static let version3 = """
-        ALTER TABLE messages ADD COLUMN search_key INTEGER;
-        CREATE UNIQUE INDEX messages_by_search_key ON messages (search_key);
         CREATE VIRTUAL TABLE message_search USING fts5 (text, tokenize = 'unicode61 remove_diacritics 2');
+        CREATE TABLE search_keys (
+            key INTEGER PRIMARY KEY,
+            message INTEGER NOT NULL UNIQUE
+        );
         CREATE TABLE search_backlog (
             id INTEGER PRIMARY KEY CHECK (id = 1),
             below INTEGER NOT NULL
         );
         INSERT INTO search_backlog (id, below) SELECT 1, (SELECT max(rowid) FROM messages) + 1 WHERE EXISTS (SELECT 1 FROM messages);
         CREATE TRIGGER message_search_delete AFTER DELETE ON messages BEGIN
-            DELETE FROM message_search WHERE rowid = old.search_key;
+            DELETE FROM message_search WHERE rowid IN (SELECT key FROM search_keys WHERE message = old.rowid);
+            DELETE FROM search_keys WHERE message = old.rowid;
         END;
         """
 
     /// The tables and indexes the current version has; a file at the current version
     /// without one of them is damaged.
     static let currentObjects: Set<String> = [
-        "senders", "messages", "messages_by_date", "drafts", "messages_by_search_key", "message_search",
+        "senders", "messages", "messages_by_date", "drafts", "search_keys", "message_search",
         "search_backlog",
     ]
 

@@ -21,7 +21,7 @@ enum SearchIndex {
     /// How many messages with one date (to the microsecond) get keys of their own.
     static let keysPerMicrosecond: Int64 = 1024
 
-    /// The first `search_key` for messages dated `date`: microseconds since 2001 times
+    /// The first search key for messages dated `date`: microseconds since 2001 times
     /// ``keysPerMicrosecond``, so keys order like dates (clamped past about 285 years
     /// either side of 2001, where order is no longer kept).
     static func key(for date: Date) -> Int64 {
@@ -57,7 +57,8 @@ enum SearchIndex {
     /// `?3` the limit. The index is the outer loop, read in key order, so it stops after
     /// `?3` matches.
     static let select = MessageRows.select.components(separatedBy: " FROM messages AS m")[0] + """
-         FROM message_search JOIN messages AS m ON m.search_key = message_search.rowid \
+         FROM message_search JOIN search_keys AS k ON k.key = message_search.rowid \
+        JOIN messages AS m ON m.rowid = k.message \
         LEFT JOIN senders AS s ON s.row = m.sender \
         WHERE message_search MATCH ?1 AND (?2 IS NULL OR message_search.rowid < ?2) \
         ORDER BY message_search.rowid DESC LIMIT ?3
@@ -68,21 +69,27 @@ extension StoreCore {
     /// Puts `message`'s text in the index in place of what its row had; call inside a
     /// transaction, after writing the row.
     func index(_ message: Message) throws(StoreError) {
-        let find = try connection.prepared("SELECT rowid, search_key FROM messages WHERE id = ?1")
-        let row: Int, key: Int64?
+        let find = try connection.prepared("SELECT rowid FROM messages WHERE id = ?1")
+        let row: Int
         do {
             defer { find.reset() }
             try find.bind(1, message.id.rawValue)
             guard try find.step() else { return }
             row = find.int(0)
-            key = find.isNull(1) ? nil : Int64(find.int(1))
         }
-        try index(row: row, key: key, date: message.date, text: SearchIndex.text(of: message.content))
+        try index(row: row, date: message.date, text: SearchIndex.text(of: message.content))
     }
 
     /// Sets the indexed text of message row `row` (`nil`: takes it out), giving it a
-    /// search key for `date` unless its `key` still fits that date.
-    func index(row: Int, key: Int64?, date: Date, text: String?) throws(StoreError) {
+    /// search key for `date` unless the one it has still fits that date.
+    func index(row: Int, date: Date, text: String?) throws(StoreError) {
+        let find = try connection.prepared("SELECT key FROM search_keys WHERE message = ?1")
+        var key: Int64?
+        do {
+            defer { find.reset() }
+            try find.bind(1, row)
+            if try find.step() { key = Int64(find.int(0)) }
+        }
         if let key {
             let remove = try connection.prepared("DELETE FROM message_search WHERE rowid = ?1")
             defer { remove.reset() }
@@ -92,8 +99,14 @@ extension StoreCore {
         let base = SearchIndex.key(for: date)
         var chosen = key ?? base
         if key.map({ $0 < base || $0 >= base + SearchIndex.keysPerMicrosecond }) ?? true {
+            if key != nil {
+                let forget = try connection.prepared("DELETE FROM search_keys WHERE message = ?1")
+                defer { forget.reset() }
+                try forget.bind(1, row)
+                try forget.step()
+            }
             chosen = try freeKey(from: base)
-            let set = try connection.prepared("UPDATE messages SET search_key = ?1 WHERE rowid = ?2")
+            let set = try connection.prepared("INSERT INTO search_keys (key, message) VALUES (?1, ?2)")
             defer { set.reset() }
             try set.bind(1, Int(chosen))
             try set.bind(2, row)
@@ -110,7 +123,7 @@ extension StoreCore {
     /// The first key from `base` no message holds (past the date's range only when more
     /// than ``SearchIndex/keysPerMicrosecond`` messages share its microsecond).
     private func freeKey(from base: Int64) throws(StoreError) -> Int64 {
-        let taken = try connection.prepared("SELECT 1 FROM messages WHERE search_key = ?1")
+        let taken = try connection.prepared("SELECT 1 FROM search_keys WHERE key = ?1")
         var key = base
         while true {
             defer { taken.reset() }
@@ -135,8 +148,8 @@ extension StoreCore {
         return try connection.transaction { () throws(StoreError) -> Bool in
             guard let below = try backlog() else { return false }
             let rows = try connection.prepared(
-                "SELECT rowid, kind, subkind, body, detail, bytes, date, search_key FROM messages WHERE rowid < ?1 ORDER BY rowid DESC LIMIT ?2")
-            var batch: [(row: Int, key: Int64?, date: Date, text: String?)] = []
+                "SELECT rowid, kind, subkind, body, detail, bytes, date FROM messages WHERE rowid < ?1 ORDER BY rowid DESC LIMIT ?2")
+            var batch: [(row: Int, date: Date, text: String?)] = []
             do {
                 defer { rows.reset() }
                 try rows.bind(1, below)
@@ -148,10 +161,10 @@ extension StoreCore {
                     // A row this build cannot read is still found by its stored text.
                     let text = columns.content(payloads: payloads).map(SearchIndex.text(of:)) ?? columns.body
                     let date = Date(timeIntervalSinceReferenceDate: rows.double(6))
-                    batch.append((rows.int(0), rows.isNull(7) ? nil : Int64(rows.int(7)), date, text))
+                    batch.append((rows.int(0), date, text))
                 }
             }
-            for entry in batch { try index(row: entry.row, key: entry.key, date: entry.date, text: entry.text) }
+            for entry in batch { try index(row: entry.row, date: entry.date, text: entry.text) }
             if let lowest = batch.last?.row, batch.count == limit {
                 let move = try connection.prepared("UPDATE search_backlog SET below = ?1 WHERE id = 1")
                 defer { move.reset() }
@@ -167,7 +180,8 @@ extension StoreCore {
     /// The key results older than `cursor` stay below: its message's, or where its date's
     /// keys start when it is gone.
     private func searchKey(of cursor: HistoryCursor) throws(StoreError) -> Int64 {
-        let find = try connection.prepared("SELECT search_key FROM messages WHERE id = ?1")
+        let find = try connection.prepared(
+            "SELECT k.key FROM messages AS m JOIN search_keys AS k ON k.message = m.rowid WHERE m.id = ?1")
         defer { find.reset() }
         try find.bind(1, cursor.id.rawValue)
         if try find.step(), !find.isNull(0) { return Int64(find.int(0)) }
