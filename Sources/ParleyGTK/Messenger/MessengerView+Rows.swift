@@ -75,6 +75,7 @@ extension MessengerView {
     func updateRows(inAllocation: Bool = false) {
         needsRowUpdate = false
         let frame = presenter.frame(overscan: overscan)
+        let searchMatch = presenter.searchMatch
         lastFrame = frame
         let visible = frame.rows
         animator.begin(visible)
@@ -99,6 +100,7 @@ extension MessengerView {
             view.configure(row, host: self, scope: sheet.scopeClass)
             view.setHighlighted(frame.highlighted.map { id == .message($0) } ?? false)
             view.setSelected(frame.selected.map { id == .message($0) } ?? false, ring: hasKeyboardFocus)
+            view.setSearchMatch(searchMatch)
             let widget = view.frame.widget
             view.setPosition(row.index + 1, of: frame.rowCount)
             let arriving = arrivals.remove(id) != nil

@@ -17,6 +17,9 @@ final class BubbleView {
     private var timeRect: Rect?
     private var bubbleOrigin = Point(x: 0, y: 0)
     private var messageID: MessageID?
+    /// The text the body label shows (message text), and the search marks on it.
+    private var bodyText: String?
+    private var marked: [Range<Int>] = []
     private weak var host: (any RowHost)?
 
     private var hasBackground = false
@@ -159,6 +162,7 @@ final class BubbleView {
     func show(_ message: Message, context: RowContext, layout: RowLayout, host: any RowHost) {
         self.host = host
         messageID = message.id
+        bodyText = nil
         let style = host.style
         frame.widget.isShown = layout.bubble != nil
         setShapeClasses(layout: layout, side: context.side, position: context.position, style: style)
@@ -180,6 +184,7 @@ final class BubbleView {
             body.isShown = true
         case .text:
             LabelText(body).show(layout.text ?? DisplayText(plain: ""), font: host.measurer.description(style.bodyFont))
+            bodyText = layout.text?.string
             body.isShown = true
             if let more = layout.showMore {
                 LabelText(showMore).show(more.label, font: host.measurer.description(style.labelFont))
@@ -205,6 +210,20 @@ final class BubbleView {
         }
         place(layout: layout)
     }
+
+    /// Marks `match`'s words in the body text when it is this message's (Pango
+    /// attributes on the label), or takes earlier marks away.
+    func mark(_ match: SearchMatch?) {
+        let marks = match.flatMap { match in
+            match.messageID == messageID ? bodyText.map { match.ranges(in: $0) } : nil
+        } ?? []
+        guard !(marks.isEmpty && marked.isEmpty), let host else { return }
+        marked = marks
+        LabelText(body).mark(marks, font: host.measurer.description(host.style.bodyFont))
+    }
+
+    /// The search marks on the body text (UTF-8 ranges); a test seam.
+    var searchMarks: [Range<Int>] { marked }
 
     /// Shows the typing indicator's dots.
     func showTyping(side: Side, shape: BubbleShape, style: ChatStyle) {

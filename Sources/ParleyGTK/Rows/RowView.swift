@@ -157,6 +157,14 @@ final class RowView {
         frame.widget.setClass("highlighted", on)
     }
 
+    /// Marks the search match in the bubble's text when it is this row's message.
+    func setSearchMatch(_ match: SearchMatch?) {
+        bubbleView?.mark(match)
+    }
+
+    /// The search marks in the bubble's text; a test seam.
+    var searchMarks: [Range<Int>] { bubbleView?.searchMarks ?? [] }
+
     /// Marks the row as the keyboard's focused message (CSS class `selected`, and
     /// `focus-ring` while the list has the keyboard), for screen readers too.
     func setSelected(_ on: Bool, ring: Bool) {

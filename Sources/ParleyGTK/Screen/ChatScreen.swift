@@ -27,6 +27,8 @@ public final class ChatScreen {
     public let messages: MessengerView
     /// The composer's widget.
     public let inputBarView: InputBarView
+    /// The search bar over the list (Ctrl+F).
+    let searchBar: SearchBarView
 
     /// The list's logic: frames, scrolling, jumps, taps.
     public var presenter: ChatPresenter { messages.presenter }
@@ -95,6 +97,8 @@ public final class ChatScreen {
         inputBarView = InputBarView(inputBar ?? Self.preset(for: style), style: style)
         root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_widget_add_css_class(root, "parley-chat")
+        searchBar = SearchBarView(presenter: messages.presenter)
+        gtk_box_append(root.ptr(), searchBar.root)
         gtk_widget_set_vexpand(messages.root, 1)
         gtk_box_append(root.ptr(), messages.root)
         gtk_box_append(root.ptr(), inputBarView.root)
@@ -122,6 +126,7 @@ public final class ChatScreen {
             if case .replyRequested = event { inputBarView?.focus() }
         }
         installAttention()
+        installSearch()
         root.keepAlive(self, key: "parley-chat-screen")
     }
 

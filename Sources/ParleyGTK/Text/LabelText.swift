@@ -64,6 +64,28 @@ struct LabelText {
         g_object_set_qdata(object, Self.fontKey, pointer)
     }
 
+    /// Marks the UTF-8 ranges `marks` of the label's text (a search match: dark text on
+    /// a yellow ground; never a weight or size change, which would no longer fit the
+    /// measured layout), with `font` for the rest; an empty list takes the marks away.
+    /// The next ``setFont(_:)`` sets the font again, dropping the marks.
+    func mark(_ marks: [Range<Int>], font: OpaquePointer) {
+        let object = UnsafeMutablePointer<GObject>(OpaquePointer(label))
+        let attributes = pango_attr_list_new()
+        pango_attr_list_insert(attributes, pango_attr_font_desc_new(font))
+        for range in marks where range.lowerBound < range.upperBound {
+            for attribute in [pango_attr_background_new(0xFFFF, 0xE6E6, 0x6666),
+                              pango_attr_foreground_new(0x1A1A, 0x1A1A, 0x1A1A)] {
+                guard let attribute else { continue }
+                attribute.pointee.start_index = guint(clamping: range.lowerBound)
+                attribute.pointee.end_index = guint(clamping: range.upperBound)
+                pango_attr_list_insert(attributes, attribute)
+            }
+        }
+        gtk_label_set_attributes(label.ptr(), attributes)
+        pango_attr_list_unref(attributes)
+        g_object_set_qdata(object, Self.fontKey, marks.isEmpty ? UnsafeMutableRawPointer(font) : nil)
+    }
+
     /// Gives the label's own text layout the width the label is about to be allocated
     /// (what its allocation sets when it wraps or ellipsizes), so that measuring it before
     /// the allocation lays out the text it then draws rather than a throwaway copy.
@@ -96,7 +118,7 @@ struct LabelText {
     /// `text` escaped for Pango markup.
     static func escape(_ text: String) -> String { escape(Array(text.utf8)[...]) }
 
-    private static func escape(_ bytes: ArraySlice<UInt8>) -> String {
+    static func escape(_ bytes: ArraySlice<UInt8>) -> String {
         var escaped = ""
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
             switch scalar {
