@@ -29,6 +29,9 @@ struct RowLayoutBuilder {
         case .text(let content): text = content.string
         case .image(let image): text = image.caption ?? ""
         case .notice(let notice): text = notice.text
+        case .file(let file): text = file.name
+        case .location(let location): text = location.title
+        case .contact(let contact): text = contact.name
         default: return true
         }
         return TextDirection.of(text.prefix(512)) != .leftToRight
@@ -229,6 +232,7 @@ struct RowLayoutBuilder {
         layout.editedMark = body.edited?.offsetBy(dx: dx, dy: dy)
         layout.timeMark = body.time?.offsetBy(dx: dx, dy: dy)
         layout.items = body.items
+        layout.card = body.card.map { card in card.mapped { $0.offsetBy(dx: layout.content?.minX ?? dx, dy: layout.content?.minY ?? dy) } }
         layout.wrapWidth = body.wrapWidth
     }
 
@@ -291,6 +295,7 @@ struct RowLayoutBuilder {
         var edited: Rect?
         var time: Rect?
         var items: [Rect] = []
+        var card: CardLayout?  // relative to the content's origin
         var bare = false  // no bubble drawn (emoji, flat rows)
         var wrapWidth: Double = 0
     }
@@ -367,6 +372,10 @@ struct RowLayoutBuilder {
         case .custom(let custom):
             let size = custom.payload.size(fitting: inner, in: ContentUnits(style: style, measurer: measurer))
             body = padded(Self.clamp(size, width: inner), insets)
+        case .file, .location, .contact:
+            let card = CardLayoutBuilder(style: style, measurer: measurer).layout(message.content, maxWidth: inner)
+            body = padded(card?.frame.size ?? Size(width: 1, height: 1), insets)
+            body.card = card
         case .deleted:
             let shown = DisplayText(plain: style.strings.messageDeleted, limit: .preview)
             let measured = measurer.measure(shown.string, font: style.deletedFont, maxWidth: inner)

@@ -69,6 +69,9 @@ extension Viewport {
                 {
                     return .tapLink(message.id, detection)
                 }
+                if let target = hit.row.layout.card?.target(at: hit.location) {
+                    return Self.cardEvent(target, on: message) ?? .tapBubble(message.id)
+                }
                 return .tapBubble(message.id)
             case .bubble: return .tapBubble(message.id)
             case .name: return .tapAvatar(message.sender, message: message.id)

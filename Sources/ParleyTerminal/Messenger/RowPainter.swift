@@ -134,6 +134,8 @@ struct RowPainter {
             }
         case .collection(let collection):
             drawCollection(collection, area: area, items: layout.items, &buffer)
+        case .file, .location, .contact:
+            if let card = layout.card { drawCard(card, of: message.content, side: side, dy, &buffer) }
         case .custom(let custom):
             if let renderer = customRenderers[custom.kind] {
                 renderer(custom, area, palette.text(side), &buffer)
@@ -169,7 +171,7 @@ struct RowPainter {
         }
     }
 
-    private func drawImage(_ image: ImageContent, area: CellRect, _ buffer: inout CellBuffer) {
+    func drawImage(_ image: ImageContent, area: CellRect, _ buffer: inout CellBuffer) {
         let state = pictures?.state(for: image.source, width: area.width, height: area.height * 2)
         if case .ready(let picture) = state {
             drawPicture(picture, area: area, &buffer)
