@@ -126,6 +126,7 @@ public enum DemoConversation {
                 reactions: [Reaction("😍", by: [DemoCast.alice.id, DemoCast.me.id]), Reaction("🌅", by: [DemoCast.alice.id])]),
             Message(sender: DemoCast.bob, date: at(24), content: .collection(CollectionContent(items: [.text("12:00"), .text("12:30"), .text("13:00"), .text("13:30")], rows: 1))),
             Message(sender: DemoCast.bot, date: at(20), content: .custom(CustomContent(Poll(question: "Where?", options: ["Garden café", "Noodle bar", "Desk salad"], votes: [3, 2, 0])))),
+        ] + DemoCards.messages(now: now, minutes: 19) + [
             // A mention of you: stored as a range naming you, drawn highlighted.
             Message(
                 id: "recent-mention", sender: DemoCast.alice, date: at(6),

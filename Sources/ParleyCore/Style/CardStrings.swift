@@ -33,7 +33,7 @@ public struct CardStrings: Sendable {
     public var fileSize: @Sendable (_ bytes: Int64) -> String = { CardStrings.decimalSize($0) }
     /// A download's progress from 0 to 1: "42%".
     public var percent: @Sendable (_ fraction: Double) -> String = { fraction in
-        "\(Int((min(1, max(0, fraction.isNaN ? 0 : fraction)) * 100).rounded(.down)))%"
+        "\(Int(saturating: (min(1, max(0, fraction.isNaN ? 0 : fraction)) * 100).rounded(.down)))%"
     }
     /// Valid coordinates: "51.5074° N, 0.1278° W".
     public var coordinates: @Sendable (_ latitude: Double, _ longitude: Double) -> String = { latitude, longitude in
@@ -70,7 +70,7 @@ public struct CardStrings: Sendable {
             value /= 1000
             unit += 1
         }
-        return value < 9.95 ? String(format: "%.1f %@", value, units[unit]) : "\(Int(value.rounded())) \(units[unit])"
+        return value < 9.95 ? String(format: "%.1f %@", value, units[unit]) : "\(Int(saturating: value.rounded())) \(units[unit])"
     }
 
     /// The coordinates of `location`, or ``unknownLocation``.

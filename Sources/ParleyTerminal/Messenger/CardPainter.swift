@@ -29,7 +29,7 @@ extension RowPainter {
         }
         if let progress = card.progress {
             let bar = CellRect(progress.bar, dy: dy)
-            let filled = Int((Double(bar.width) * progress.fraction).rounded(.down))
+            let filled = Int(saturating: (Double(bar.width) * progress.fraction).rounded(.down))
             for column in 0..<max(0, bar.width) {
                 buffer.put(column < filled ? "█" : "░", x: bar.x + column, y: bar.y, style: column < filled ? palette.link(side).removing(.underline) : base.adding(.dim))
             }
