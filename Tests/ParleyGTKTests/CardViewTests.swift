@@ -92,6 +92,24 @@ extension GTKTests {
             #expect(label("u").contains("Unknown location"))
         }
 
+        @Test("the bar follows the app's progress, and a finished download puts it away")
+        func progress() async throws {
+            try GTKHarness.start()
+            let conversation = Self.conversation()
+            let view = MessengerView(conversation: conversation, style: .light)
+            let window = try GTKHarness.window(view.root, width: 440, height: 1200)
+            defer { GTKHarness.close(window) }
+            let root = view.list.widget
+            func percents() -> [String] { GTKHarness.shown(root, class: "card-percent").map(GTKHarness.text) }
+            await GTKHarness.pump(until: { percents() == ["42%"] })
+            try conversation.setTransfer(.downloading(0.9), of: "d")
+            await GTKHarness.pump(until: { percents() == ["90%"] })
+            #expect(percents() == ["90%"])
+            try conversation.setTransfer(.idle, of: "d")
+            await GTKHarness.pump(until: { percents().isEmpty })
+            #expect(GTKHarness.shown(root, class: "card-progress").isEmpty)
+        }
+
         @Test("clicks on Open, Save, the map and the e-mail become events; the kit opens nothing")
         func clicks() async throws {
             let (view, window) = try await show(.iMessage)
