@@ -5,7 +5,7 @@ import Synchronization
 
 /// Markdown messages drawn formatted: CommonMark with GitHub's extensions (strikethrough,
 /// tables, task lists, autolinks), parsed by cmark-gfm, turned into the core's
-/// ``ParleyCore/FormattedText``.
+/// `FormattedText`.
 ///
 /// What is drawn: bold, italic, strike, inline code and code blocks (monospace, on the
 /// code background), links (tappable, by their targets), headings (bold), lists with

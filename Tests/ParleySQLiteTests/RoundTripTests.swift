@@ -29,6 +29,9 @@ struct RoundTripTests {
             .custom(CustomContent(Poll(question: "Pizza?", options: ["Yes", "No", "“Maybe”"]))),
             .notice(Notice(text: "Today 12:31", kind: .timestamp)),
             .system("Alice joined"),
+            // Markdown is stored as written, with its format.
+            .markdown("**Lunch** at _noon_ `code` <b>raw</b>\n\n```\nlet x = 1\n```"),
+            .markdown(""),
         ]
         return contents.enumerated().map { index, content in
             let sender = Fixture.senders[index % Fixture.senders.count]
