@@ -32,7 +32,10 @@ struct ContentColumns: Equatable {
                 guard case .mention(let id) = detection.kind else { return nil }
                 return MentionRecord(start: detection.utf8Range.lowerBound, end: detection.utf8Range.upperBound, id: id)
             }
-            self.init(kind: "text", body: text.string, detail: mentions.isEmpty ? nil : try Self.json(mentions))
+            // Markdown is a subkind: a build that knows no formats reads it as plain text.
+            self.init(
+                kind: "text", subkind: text.format == .markdown ? "markdown" : nil, body: text.string,
+                detail: mentions.isEmpty ? nil : try Self.json(mentions))
         case .emoji(let emoji):
             self.init(kind: "emoji", body: emoji)
         case .notice(let notice):
@@ -69,6 +72,7 @@ struct ContentColumns: Equatable {
         switch kind {
         case "text":
             guard let body else { return nil }
+            if subkind == "markdown" { return .text(TextContent(markdown: body)) }
             guard detail != nil else { return .text(TextContent(body)) }
             guard let mentions: [MentionRecord] = decode(), mentions.allSatisfy({ $0.start <= $0.end }) else { return nil }
             return .text(TextContent(body, mentions: mentions.map { ($0.start..<$0.end, $0.id) }))

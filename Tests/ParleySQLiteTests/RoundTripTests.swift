@@ -37,6 +37,9 @@ struct RoundTripTests {
             .location(LocationContent(title: "", latitude: 0, longitude: 0, picture: .file(path: "/tiles/0.png"))),
             .contact(ContactContent(name: "Ada Lovelace", phone: "+44 20 7946 0958", email: "ada@example.com")),
             .contact(ContactContent(name: "")),
+            // Markdown is stored as written, with its format.
+            .markdown("**Lunch** at _noon_ `code` <b>raw</b>\n\n```\nlet x = 1\n```"),
+            .markdown(""),
         ]
         return contents.enumerated().map { index, content in
             let sender = Fixture.senders[index % Fixture.senders.count]

@@ -300,6 +300,28 @@ struct RowLayoutBuilder {
         var wrapWidth: Double = 0
     }
 
+    /// The drawn form of message text: formatted by the style's formatter when it is
+    /// Markdown (parsing a bounded beginning of the source: a hostile 10 MB message costs
+    /// what its shown part costs), else as written.
+    private func drawnText(_ text: TextContent) -> DisplayText {
+        guard text.format == .markdown, let formatter = style.markdown else { return DisplayText(text, limit: textLimit) }
+        let bound = textLimit.isMaximum ? Self.markdownSourceLimit : min(Self.markdownSourceLimit, max(4096, textLimit.characters * 8))
+        let (source, cut) = Self.utf8Prefix(of: text.string, bytes: bound)
+        return DisplayText(formatter.format(source), limit: textLimit, isCut: cut)
+    }
+
+    /// The most Markdown source bytes parsed for one message.
+    static let markdownSourceLimit = 1 << 20
+
+    /// The first `bytes` bytes of `string` or fewer (cut at a character), and whether
+    /// anything was left out.
+    static func utf8Prefix(of string: String, bytes: Int) -> (String, Bool) {
+        guard string.utf8.count > bytes else { return (string, false) }
+        var end = string.utf8.index(string.utf8.startIndex, offsetBy: bytes)
+        while end > string.startIndex, end.samePosition(in: string) == nil { end = string.utf8.index(before: end) }
+        return (String(string[..<end]), true)
+    }
+
     private func bodyLayout(_ message: Message, maxWidth: Double, time: String? = nil) -> Body {
         let insets = style.layout == .flat ? EdgeInsets(
             top: metrics.bubbleInsets.top, left: 0, bottom: metrics.bubbleInsets.bottom, right: 0)
@@ -309,8 +331,8 @@ struct RowLayoutBuilder {
         var body: Body
         switch message.content {
         case .text(let text):
-            let shown = DisplayText(text, limit: textLimit)
-            let measured = measurer.measure(shown.string, font: style.bodyFont, maxWidth: inner)
+            let shown = drawnText(text)
+            let measured = measurer.measure(shown, font: style.bodyFont, maxWidth: inner)
             let textSize = Size(width: min(inner, measured.size.width), height: measured.size.height)
             guard shown.isTruncated else {
                 body = padded(textSize, insets)

@@ -39,6 +39,12 @@ public enum MessageContent: Hashable, Sendable {
         return .text(TextContent(string))
     }
 
+    /// Markdown text (``TextContent/init(markdown:)``), drawn formatted by both front ends
+    /// and kept as written.
+    public static func markdown(_ source: String) -> MessageContent {
+        .text(TextContent(markdown: source))
+    }
+
     /// Image content from a source.
     public static func image(_ source: ImageSource, size: Size? = nil) -> MessageContent {
         .image(ImageContent(source: source, sizeHint: size))

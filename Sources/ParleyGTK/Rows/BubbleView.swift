@@ -187,7 +187,9 @@ final class BubbleView {
             LabelText(body).show(layout.text ?? DisplayText(plain: style.strings.messageDeleted), font: host.measurer.description(style.deletedFont))
             body.isShown = true
         case .text:
-            LabelText(body).show(layout.text ?? DisplayText(plain: ""), font: host.measurer.description(style.bodyFont))
+            LabelText(body).show(
+                layout.text ?? DisplayText(plain: ""), font: host.measurer.description(style.bodyFont),
+                codeBackground: style.codeBackground(context.side))
             body.isShown = true
             if let more = layout.showMore {
                 LabelText(showMore).show(more.label, font: host.measurer.description(style.labelFont))

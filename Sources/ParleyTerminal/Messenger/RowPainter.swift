@@ -151,15 +151,32 @@ struct RowPainter {
         let normal = palette.text(side), link = palette.link(side)
         let lines = measurer.wrap(text.string, maxWidth: wrapWidth)
         var detections = text.detections[...]
+        // Formatted text: the spans still open at the current offset (they nest).
+        var spans = text.spans[...]
+        var covering: [FormatSpan] = []
         for (index, line) in lines.enumerated() where index < area.height {
             let y = area.y + index
             guard y >= 0, y < buffer.height else { continue }
             var column = area.x
             var offset = line.utf8Range.lowerBound
+            // A code block's line is on its background across the whole text width.
+            let lineSpans = covering + spans.prefix { $0.utf8Range.lowerBound <= offset }
+            if palette.usesColor, lineSpans.contains(where: { $0.style.contains(.codeBlock) && $0.utf8Range.contains(offset) }) {
+                buffer.fill(CellRect(x: area.x, y: y, width: area.width, height: 1), style: palette.formatted(normal, .codeBlock, side: side))
+            }
             for character in TerminalMeasurer.text(of: line, in: text.string) {
                 while let first = detections.first, first.utf8Range.upperBound <= offset { detections.removeFirst() }
+                while let first = spans.first, first.utf8Range.lowerBound <= offset {
+                    covering.append(first)
+                    spans.removeFirst()
+                }
+                covering.removeAll { $0.utf8Range.upperBound <= offset }
                 let isLink = detections.first.map { $0.utf8Range.contains(offset) } ?? false
-                column += buffer.put(String(character), x: column, y: y, style: isLink ? link : normal, maxWidth: area.maxX - column)
+                var look = isLink ? link : normal
+                if !covering.isEmpty {
+                    look = palette.formatted(look, covering.reduce(SpanStyle()) { $0.union($1.style) }, side: side)
+                }
+                column += buffer.put(String(character), x: column, y: y, style: look, maxWidth: area.maxX - column)
                 offset += character.utf8.count
             }
         }
