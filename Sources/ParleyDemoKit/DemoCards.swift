@@ -10,14 +10,14 @@ public enum DemoCards {
         func at(_ offset: Double) -> Date { now.addingTimeInterval(-(minutes - offset) * 60) }
         return [
             Message(
-                id: "recent-menu", sender: DemoCast.bob, date: at(0),
+                id: "recent-card-file", sender: DemoCast.bob, date: at(0),
                 content: .file("garden-cafe-menu.pdf", bytes: 2_400_000, mediaType: "application/pdf")),
             Message(
-                id: "recent-map", sender: DemoCast.alice, date: at(0.5),
+                id: "recent-card-location", sender: DemoCast.alice, date: at(0.5),
                 content: .location(LocationContent(
                     title: "Garden Café, Trafalgar Square", latitude: 51.5080, longitude: -0.1281, picture: mapPicture()))),
             Message(
-                id: "recent-contact", sender: DemoCast.bob, date: at(1),
+                id: "recent-card-contact", sender: DemoCast.bob, date: at(1),
                 content: .contact(ContactContent(name: "Garden Café", phone: "+44 20 7946 0958", email: "tables@cafe.example.com"))),
         ]
     }
