@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ParleySQLite", targets: ["ParleySQLite"]),
         .library(name: "ParleyGTK", targets: ["ParleyGTK"]),
         .library(name: "ParleyImaging", targets: ["ParleyImaging"]),
+        .library(name: "ParleyMarkdown", targets: ["ParleyMarkdown"]),
         .executable(name: "parley-demo", targets: ["ParleyDemo"]),
         .executable(name: "parley-gtk-demo", targets: ["ParleyGtkDemo"]),
         .executable(name: "parley-bench", targets: ["ParleyBench"]),
@@ -40,9 +41,15 @@ let package = Package(
         // (libcurl, bounded as bytes arrive, with a disk cache), all off the main actor.
         .target(name: "ParleyImaging", dependencies: ["ParleyCore", "CImageCodecs", "CCurl"], swiftSettings: swift6),
 
+        // GitHub's CommonMark parser with its extensions (Debian: libcmark-gfm-dev,
+        // libcmark-gfm-extensions-dev), linked by the module map.
+        .systemLibrary(name: "CCmarkGFM", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        // Markdown messages drawn formatted: CommonMark + GFM to the core's FormattedText.
+        .target(name: "ParleyMarkdown", dependencies: ["ParleyCore", "CCmarkGFM"], swiftSettings: swift6),
+
         // The terminal front end: cell buffer, diff renderer, input decoder, messenger.
         .target(
-            name: "ParleyTerminal", dependencies: ["ParleyCore", "ParleyImaging", "CUtf8proc"],
+            name: "ParleyTerminal", dependencies: ["ParleyCore", "ParleyImaging", "ParleyMarkdown", "CUtf8proc"],
             swiftSettings: swift6),
         .executableTarget(
             name: "ParleyDemo", dependencies: ["ParleyCore", "ParleyTerminal", "ParleySQLite", "ParleyDemoKit"],
@@ -65,7 +72,7 @@ let package = Package(
         .target(name: "CParleyGtk", dependencies: ["CGtk4"]),
         // The GTK front end: MessengerView, InputBarView, Pango measuring, CSS themes.
         .target(
-            name: "ParleyGTK", dependencies: ["ParleyCore", "ParleyImaging", "CGtk4", "CParleyGtk"],
+            name: "ParleyGTK", dependencies: ["ParleyCore", "ParleyImaging", "ParleyMarkdown", "CGtk4", "CParleyGtk"],
             swiftSettings: swift6),
         .executableTarget(
             name: "ParleyGtkDemo", dependencies: ["ParleyCore", "ParleyGTK", "ParleySQLite", "ParleyDemoKit", "CGtk4", "CParleyGtk"],
@@ -93,6 +100,9 @@ let package = Package(
         .testTarget(
             name: "ParleyGTKTests",
             dependencies: ["ParleyGTK", "ParleyImaging", "ParleySQLite", "ParleyCore", "ParleyTestSupport", "CGtk4", "CParleyGtk"],
+            swiftSettings: swift6),
+        .testTarget(
+            name: "ParleyMarkdownTests", dependencies: ["ParleyMarkdown", "ParleyCore", "ParleyTestSupport"],
             swiftSettings: swift6),
         .testTarget(
             name: "ParleySQLiteTests", dependencies: ["ParleySQLite", "ParleyCore", "ParleyTestSupport"], swiftSettings: swift6),

@@ -125,7 +125,14 @@ public enum DemoConversation {
                 content: .image(ImageContent(source: sunsetPicture(), sizeHint: Size(width: 480, height: 320), caption: "The view from the garden café")),
                 reactions: [Reaction("😍", by: [DemoCast.alice.id, DemoCast.me.id]), Reaction("🌅", by: [DemoCast.alice.id])]),
             Message(sender: DemoCast.bob, date: at(24), content: .collection(CollectionContent(items: [.text("12:00"), .text("12:30"), .text("13:00"), .text("13:30")], rows: 1))),
+            // Formatted text: the app marks it Markdown; it is stored as written.
+            Message(
+                id: "recent-menu", sender: DemoCast.bob, date: at(21),
+                content: .markdown(
+                    "**Today's menu** at the café:\n- _soup_ of the day\n- ~~pizza~~ sold out\n- `#42` the garden salad\n\n"
+                        + "> book before noon\n\n[See the menu](https://cafe.example.com/menu)")),
             Message(sender: DemoCast.bot, date: at(20), content: .custom(CustomContent(Poll(question: "Where?", options: ["Garden café", "Noodle bar", "Desk salad"], votes: [3, 2, 0])))),
+        ] + DemoCards.messages(now: now, minutes: 19) + [
             // A mention of you: stored as a range naming you, drawn highlighted.
             Message(
                 id: "recent-mention", sender: DemoCast.alice, date: at(6),

@@ -12,6 +12,7 @@ import ParleyCore
 /// | `custom` | the payload's kind | summary | the payload | |
 /// | `notice` | `system`, `timestamp` | the text | | |
 /// | `deleted` | | | | |
+/// | `file`, `location`, `contact` | see ``card(_:)`` | | | |
 ///
 /// Text is stored exactly (embedded NULs included) and rebuilt with `TextContent(_:)`,
 /// which detects links again; a forced-bubble `.text("🎉")` stays text and a large
@@ -31,7 +32,10 @@ struct ContentColumns: Equatable {
                 guard case .mention(let id) = detection.kind else { return nil }
                 return MentionRecord(start: detection.utf8Range.lowerBound, end: detection.utf8Range.upperBound, id: id)
             }
-            self.init(kind: "text", body: text.string, detail: mentions.isEmpty ? nil : try Self.json(mentions))
+            // Markdown is a subkind: a build that knows no formats reads it as plain text.
+            self.init(
+                kind: "text", subkind: text.format == .markdown ? "markdown" : nil, body: text.string,
+                detail: mentions.isEmpty ? nil : try Self.json(mentions))
         case .emoji(let emoji):
             self.init(kind: "emoji", body: emoji)
         case .notice(let notice):
@@ -48,6 +52,8 @@ struct ContentColumns: Equatable {
             self.init(kind: "custom", subkind: kind, body: summary, detail: json.map { String(decoding: $0, as: UTF8.self) })
         case .deleted:
             self.init(kind: "deleted")
+        case .file, .location, .contact:
+            self = try Self.card(content)!
         }
     }
 
@@ -66,6 +72,7 @@ struct ContentColumns: Equatable {
         switch kind {
         case "text":
             guard let body else { return nil }
+            if subkind == "markdown" { return .text(TextContent(markdown: body)) }
             guard detail != nil else { return .text(TextContent(body)) }
             guard let mentions: [MentionRecord] = decode(), mentions.allSatisfy({ $0.start <= $0.end }) else { return nil }
             return .text(TextContent(body, mentions: mentions.map { ($0.start..<$0.end, $0.id) }))
@@ -93,6 +100,8 @@ struct ContentColumns: Equatable {
             return .custom(CustomContent(payload))
         case "deleted":
             return .deleted
+        case "file", "location", "contact":
+            return cardContent()
         default:
             return nil
         }
@@ -101,7 +110,7 @@ struct ContentColumns: Equatable {
     /// How a size hint's non-finite numbers are written in JSON.
     private static let infinity = "inf", nan = "nan"
 
-    private func imageSource(_ location: String?) -> ImageSource? {
+    func imageSource(_ location: String?) -> ImageSource? {
         switch subkind {
         case "file": return location.map { .file(path: $0) }
         case "url": return location.flatMap(URL.init(string:)).map { .url($0) }
@@ -110,7 +119,7 @@ struct ContentColumns: Equatable {
         }
     }
 
-    private static func columns(of source: ImageSource) -> (String, String?, Data?) {
+    static func columns(of source: ImageSource) -> (String, String?, Data?) {
         switch source {
         case .file(let path): return ("file", path, nil)
         case .url(let url): return ("url", url.absoluteString, nil)
@@ -118,7 +127,7 @@ struct ContentColumns: Equatable {
         }
     }
 
-    private func decode<Record: Decodable>() -> Record? {
+    func decode<Record: Decodable>() -> Record? {
         guard let detail else { return nil }
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(

@@ -106,6 +106,9 @@ struct HistoryPagerTests {
         #expect(chat.read { $0.id(at: 0) } == .history)
         pager.loadIfNeeded()
         async let second = pager.loadEarlier()
+        // Give the second call time to join the fetch in flight before it ends (a wait,
+        // not a timing assertion: a slow machine only waits longer).
+        try? await Task.sleep(for: .milliseconds(100))
         await source.release()
         let (a, b) = await (first, second)
         #expect(a == b)

@@ -15,6 +15,11 @@ struct ReadmeExampleTests {
         let hi = chat.append(.text("Lunch? https://cafe.example.com"), from: alice)
         chat.append(.text("🎉"))
         chat.append(.image(.file(path: "/tmp/cat.jpg"), size: Size(width: 1200, height: 800)), from: alice)
+        let report = chat.append(.file("report.pdf", bytes: 2_400_000), from: alice)
+        try chat.setTransfer(.downloading(0.4), of: report)
+        chat.append(.location(LocationContent(title: "Café", latitude: 51.508, longitude: -0.128)), from: alice)
+        chat.append(.contact(ContactContent(name: "Ada", phone: "+44 20 7946 0958")), from: alice)
+        #expect(chat.message(report)?.content.summary == "File: report.pdf, 2.4 MB")
         chat.setTyping(alice)
         let lateMessage = Message(sender: alice, date: Date().addingTimeInterval(-3600), content: .text("sent an hour ago"))
         try chat.insertByDate(lateMessage)
@@ -48,7 +53,7 @@ struct ReadmeExampleTests {
         bar.send()
 
         #expect(badge == nil || badge == "↓")
-        #expect(chat.count == 5)
+        #expect(chat.count == 8)  // with the file, the place and the contact
         #expect(chat.messages.first?.id == lateMessage.id)
         #expect(chat.messages.first?.isDeleted == true)
         #expect(chat.messages.last?.content == .text("See you at noon"))

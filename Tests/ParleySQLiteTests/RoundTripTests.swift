@@ -29,6 +29,17 @@ struct RoundTripTests {
             .custom(CustomContent(Poll(question: "Pizza?", options: ["Yes", "No", "“Maybe”"]))),
             .notice(Notice(text: "Today 12:31", kind: .timestamp)),
             .system("Alice joined"),
+            .file("report.pdf", bytes: 2_400_000, mediaType: "application/pdf"),
+            .file(FileContent(name: "\u{1B}]0;x\u{7}\u{202E}gpj.exe", transfer: .downloading(0.25))),
+            .file(FileContent(name: "", byteCount: 0, transfer: .failed)),
+            .location(LocationContent(title: "Trafalgar Square", latitude: 51.508, longitude: -0.128, picture: .data(png))),
+            .location(LocationContent(latitude: -90, longitude: 180, picture: .url(URL(string: "https://maps.example/t.png")!))),
+            .location(LocationContent(title: "", latitude: 0, longitude: 0, picture: .file(path: "/tiles/0.png"))),
+            .contact(ContactContent(name: "Ada Lovelace", phone: "+44 20 7946 0958", email: "ada@example.com")),
+            .contact(ContactContent(name: "")),
+            // Markdown is stored as written, with its format.
+            .markdown("**Lunch** at _noon_ `code` <b>raw</b>\n\n```\nlet x = 1\n```"),
+            .markdown(""),
         ]
         return contents.enumerated().map { index, content in
             let sender = Fixture.senders[index % Fixture.senders.count]

@@ -3,8 +3,11 @@ import Testing
 @testable import ParleyCore
 @testable import ParleyTerminal
 
+extension SessionTests {
 /// Asking the terminal for its colours (OSC 10/11), so the screen keeps its background (#14).
-@Suite("Terminal colour query", .serialized)
+/// Nested in the session suite: a session is process-wide, so these run one at a time
+/// with the other session tests.
+@Suite("Terminal colour query")
 struct CanvasQueryTests {
     @Test("replies with BEL or ST, 1–4 digits a channel, keys typed meanwhile kept (#14)")
     func parse() {
@@ -56,4 +59,5 @@ struct CanvasQueryTests {
         defer { session.restore() }
         #expect(try session.queryCanvas(timeout: .milliseconds(50)) == nil)
     }
+}
 }

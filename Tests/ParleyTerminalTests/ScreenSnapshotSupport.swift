@@ -86,6 +86,7 @@ enum StyledSnapshot {
         if style.attributes.contains(.italic) { attributes.append("italic") }
         if style.attributes.contains(.underline) { attributes.append("underline") }
         if style.attributes.contains(.reverse) { attributes.append("reverse") }
+        if style.attributes.contains(.strikethrough) { attributes.append("strike") }
         return (["fg " + name(style.foreground), "bg " + name(style.background)] + attributes).joined(separator: " ")
     }
 

@@ -33,6 +33,13 @@ public enum MessengerEvent: Sendable, Equatable {
     /// removed it (``ChatPresenter/deletion``) and the time to undo it has passed. Delete
     /// it on the network here.
     case deleted(MessageID)
+    /// Tapped a file card or one of its buttons: open or save the file, or (for the
+    /// card) whatever the app does with it. The kit performs none of these itself.
+    case tapFile(MessageID, FileAction)
+    /// Tapped a location card: show the place on a map, say.
+    case tapLocation(MessageID)
+    /// Tapped a contact card, or its phone number or e-mail address.
+    case tapContact(MessageID, ContactField)
 }
 
 /// Callbacks for ``MessengerEvent``s, one method per kind; implement the ones you need.
@@ -66,6 +73,12 @@ public protocol MessengerDelegate: AnyObject {
     func messenger(didRequestReplyTo message: MessageID)
     /// The user deleted a message.
     func messenger(didDelete message: MessageID)
+    /// A file card or its Open or Save button was tapped.
+    func messenger(didTapFile action: FileAction, in message: MessageID)
+    /// A location card was tapped.
+    func messenger(didTapLocationIn message: MessageID)
+    /// A contact card or one of its fields was tapped.
+    func messenger(didTapContact field: ContactField, in message: MessageID)
 }
 
 extension MessengerDelegate {
@@ -97,4 +110,10 @@ extension MessengerDelegate {
     public func messenger(didRequestReplyTo message: MessageID) {}
     /// Does nothing.
     public func messenger(didDelete message: MessageID) {}
+    /// Does nothing.
+    public func messenger(didTapFile action: FileAction, in message: MessageID) {}
+    /// Does nothing.
+    public func messenger(didTapLocationIn message: MessageID) {}
+    /// Does nothing.
+    public func messenger(didTapContact field: ContactField, in message: MessageID) {}
 }

@@ -55,6 +55,9 @@ public final class MessengerEvents {
             case .replyRequested(let message): delegate.messenger(didRequestReplyTo: message)
             case .deleted(let message): delegate.messenger(didDelete: message)
             case .longPressBubble(let message): delegate.messenger(didLongPressBubble: message)
+            case .tapFile(let message, let action): delegate.messenger(didTapFile: action, in: message)
+            case .tapLocation(let message): delegate.messenger(didTapLocationIn: message)
+            case .tapContact(let message, let field): delegate.messenger(didTapContact: field, in: message)
             }
         }
         for handler in handlers { handler(event) }

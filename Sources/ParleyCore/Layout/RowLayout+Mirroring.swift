@@ -40,6 +40,7 @@ extension RowLayout {
             quote.textFrame = inner(quote.textFrame)
             copy.quote = quote
         }
+        copy.card = card?.mapped { inner($0) }
         copy.reactions = reactions.map { chip in
             var chip = chip
             chip.frame = chip.frame.mirrored(within: width)

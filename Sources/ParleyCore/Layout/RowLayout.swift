@@ -48,6 +48,8 @@ public struct RowLayout: Hashable, Sendable {
     /// Collection cells, relative to the content's origin; they may extend past the
     /// content's width, which then scrolls sideways.
     public var items: [Rect]
+    /// A file, location or contact card, filling ``content``.
+    public var card: CardLayout?
     /// The shape to draw around ``bubble``.
     public var shape: BubbleShape
     /// The corners of that shape at this row's group position.

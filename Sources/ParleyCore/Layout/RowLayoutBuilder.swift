@@ -29,6 +29,9 @@ struct RowLayoutBuilder {
         case .text(let content): text = content.string
         case .image(let image): text = image.caption ?? ""
         case .notice(let notice): text = notice.text
+        case .file(let file): text = file.name
+        case .location(let location): text = location.title
+        case .contact(let contact): text = contact.name
         default: return true
         }
         return TextDirection.of(text.prefix(512)) != .leftToRight
@@ -229,6 +232,7 @@ struct RowLayoutBuilder {
         layout.editedMark = body.edited?.offsetBy(dx: dx, dy: dy)
         layout.timeMark = body.time?.offsetBy(dx: dx, dy: dy)
         layout.items = body.items
+        layout.card = body.card.map { card in card.mapped { $0.offsetBy(dx: layout.content?.minX ?? dx, dy: layout.content?.minY ?? dy) } }
         layout.wrapWidth = body.wrapWidth
     }
 
@@ -291,8 +295,31 @@ struct RowLayoutBuilder {
         var edited: Rect?
         var time: Rect?
         var items: [Rect] = []
+        var card: CardLayout?  // relative to the content's origin
         var bare = false  // no bubble drawn (emoji, flat rows)
         var wrapWidth: Double = 0
+    }
+
+    /// The drawn form of message text: formatted by the style's formatter when it is
+    /// Markdown (parsing a bounded beginning of the source: a hostile 10 MB message costs
+    /// what its shown part costs), else as written.
+    private func drawnText(_ text: TextContent) -> DisplayText {
+        guard text.format == .markdown, let formatter = style.markdown else { return DisplayText(text, limit: textLimit) }
+        let bound = textLimit.isMaximum ? Self.markdownSourceLimit : min(Self.markdownSourceLimit, max(4096, textLimit.characters * 8))
+        let (source, cut) = Self.utf8Prefix(of: text.string, bytes: bound)
+        return DisplayText(formatter.format(source), limit: textLimit, isCut: cut)
+    }
+
+    /// The most Markdown source bytes parsed for one message.
+    static let markdownSourceLimit = 1 << 20
+
+    /// The first `bytes` bytes of `string` or fewer (cut at a character), and whether
+    /// anything was left out.
+    static func utf8Prefix(of string: String, bytes: Int) -> (String, Bool) {
+        guard string.utf8.count > bytes else { return (string, false) }
+        var end = string.utf8.index(string.utf8.startIndex, offsetBy: bytes)
+        while end > string.startIndex, end.samePosition(in: string) == nil { end = string.utf8.index(before: end) }
+        return (String(string[..<end]), true)
     }
 
     private func bodyLayout(_ message: Message, maxWidth: Double, time: String? = nil) -> Body {
@@ -304,8 +331,8 @@ struct RowLayoutBuilder {
         var body: Body
         switch message.content {
         case .text(let text):
-            let shown = DisplayText(text, limit: textLimit)
-            let measured = measurer.measure(shown.string, font: style.bodyFont, maxWidth: inner)
+            let shown = drawnText(text)
+            let measured = measurer.measure(shown, font: style.bodyFont, maxWidth: inner)
             let textSize = Size(width: min(inner, measured.size.width), height: measured.size.height)
             guard shown.isTruncated else {
                 body = padded(textSize, insets)
@@ -367,6 +394,10 @@ struct RowLayoutBuilder {
         case .custom(let custom):
             let size = custom.payload.size(fitting: inner, in: ContentUnits(style: style, measurer: measurer))
             body = padded(Self.clamp(size, width: inner), insets)
+        case .file, .location, .contact:
+            let card = CardLayoutBuilder(style: style, measurer: measurer).layout(message.content, maxWidth: inner)
+            body = padded(card?.frame.size ?? Size(width: 1, height: 1), insets)
+            body.card = card
         case .deleted:
             let shown = DisplayText(plain: style.strings.messageDeleted, limit: .preview)
             let measured = measurer.measure(shown.string, font: style.deletedFont, maxWidth: inner)

@@ -16,6 +16,23 @@ public protocol TextMeasurer: Sendable {
     /// when `text` is laid out as in ``measure(_:font:maxWidth:)``; `nil` when no character
     /// is there. Drives taps on links.
     func utf8Offset(at point: Point, in text: String, font: FontSpec, maxWidth: Double) -> Int?
+    /// The size of drawn message text with its spans (bold, code...), which a measurer
+    /// with proportional fonts measures with their fonts; by default as its plain string.
+    func measure(_ text: DisplayText, font: FontSpec, maxWidth: Double) -> TextMetrics
+    /// ``utf8Offset(at:in:font:maxWidth:)`` for drawn text with its spans.
+    func utf8Offset(at point: Point, in text: DisplayText, font: FontSpec, maxWidth: Double) -> Int?
+}
+
+extension TextMeasurer {
+    /// Measures the plain string: spans change no width in a monospace measurer.
+    public func measure(_ text: DisplayText, font: FontSpec, maxWidth: Double) -> TextMetrics {
+        measure(text.string, font: font, maxWidth: maxWidth)
+    }
+
+    /// Hit-tests the plain string: spans change no width in a monospace measurer.
+    public func utf8Offset(at point: Point, in text: DisplayText, font: FontSpec, maxWidth: Double) -> Int? {
+        utf8Offset(at: point, in: text.string, font: font, maxWidth: maxWidth)
+    }
 }
 
 /// The result of measuring text.

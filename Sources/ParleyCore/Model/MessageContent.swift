@@ -18,6 +18,12 @@ public enum MessageContent: Hashable, Sendable {
     indirect case collection(CollectionContent)
     /// An app-defined payload that sizes itself.
     indirect case custom(CustomContent)
+    /// A file card: icon, name, size, download progress, Open and Save.
+    indirect case file(FileContent)
+    /// A place: title, coordinates and an optional picture.
+    indirect case location(LocationContent)
+    /// A shared contact: name, phone, e-mail.
+    indirect case contact(ContactContent)
     /// A centred line that belongs to nobody: a timestamp or a system message.
     indirect case notice(Notice)
     /// What is left of a deleted message: front ends draw ``ChatStrings/messageDeleted``
@@ -33,9 +39,20 @@ public enum MessageContent: Hashable, Sendable {
         return .text(TextContent(string))
     }
 
+    /// Markdown text (``TextContent/init(markdown:)``), drawn formatted by both front ends
+    /// and kept as written.
+    public static func markdown(_ source: String) -> MessageContent {
+        .text(TextContent(markdown: source))
+    }
+
     /// Image content from a source.
     public static func image(_ source: ImageSource, size: Size? = nil) -> MessageContent {
         .image(ImageContent(source: source, sizeHint: size))
+    }
+
+    /// A file card for a file called `name` of `bytes` bytes.
+    public static func file(_ name: String, bytes: Int64? = nil, mediaType: String? = nil) -> MessageContent {
+        .file(FileContent(name: name, byteCount: bytes, mediaType: mediaType))
     }
 
     /// A system line such as "Alice joined".
@@ -54,6 +71,7 @@ public enum MessageContent: Hashable, Sendable {
         case .custom(let custom): return custom.payload.summary
         case .notice(let notice): return notice.text
         case .deleted: return "Message deleted"
+        case .file, .location, .contact: return ChatStrings.english.summary(of: self)
         }
     }
 
@@ -67,6 +85,9 @@ public enum MessageContent: Hashable, Sendable {
         case .custom(let custom): return .custom(custom.kind)
         case .notice: return .notice
         case .deleted: return .deleted
+        case .file: return .file
+        case .location: return .location
+        case .contact: return .contact
         }
     }
 
@@ -86,6 +107,12 @@ public enum MessageContent: Hashable, Sendable {
         case notice
         /// ``MessageContent/deleted``.
         case deleted
+        /// ``MessageContent/file(_:)-swift.enum.case``.
+        case file
+        /// ``MessageContent/location(_:)``.
+        case location
+        /// ``MessageContent/contact(_:)``.
+        case contact
     }
 }
 

@@ -113,6 +113,8 @@ public struct ChatStrings: Sendable {
     public var photo = "Photo"
     /// A collection of `count` items, in summaries.
     public var items: @Sendable (_ count: Int) -> String = { $0 == 1 ? "1 item" : "\($0) items" }
+    /// The texts of file, location and contact cards.
+    public var cards = CardStrings()
     /// The mark drawn after an outgoing message for each delivery status, each of its own
     /// shape (read is heavy), so that it reads without colour too.
     public var statusMarks: [DeliveryStatus: String] = [
@@ -204,6 +206,11 @@ public struct ChatStrings: Sendable {
         case .custom(let custom): return Self.bounded(custom.payload.summary)
         case .notice(let notice): return Self.bounded(notice.text)
         case .deleted: return messageDeleted
+        case .file(let file): return cards.fileSummary(cards.name(of: file), cards.size(of: file))
+        case .location(let location): return cards.locationSummary(
+            Self.bounded(CardStrings.shown(location.title) ?? ""), cards.coordinates(of: location))
+        case .contact(let contact):
+            return cards.contactSummary(cards.name(of: contact), [contact.phone, contact.email].compactMap(cards.detail))
         }
     }
 

@@ -58,6 +58,9 @@ public struct ChatStyle: Sendable {
 
     /// Bubble colours and shapes.
     public var bubbles: BubbleConfiguration
+    /// What draws Markdown messages (``TextFormat/markdown``) formatted; without one they
+    /// show as written. Both front ends install ParleyMarkdown's when it is `nil`.
+    public var markdown: (any TextFormatter)?
     /// Which way the screen reads; right to left mirrors every row and the composer. The
     /// user's language decides unless set.
     public var direction: LayoutDirection = .current
@@ -89,6 +92,14 @@ public struct ChatStyle: Sendable {
     public subscript(side: Side) -> SideStyle {
         get { side == .incoming ? incoming : outgoing }
         set { if side == .incoming { incoming = newValue } else { outgoing = newValue } }
+    }
+
+    /// What code in formatted text sits on in a bubble on `side`: the bubble's colour with
+    /// a little of its text's (solid, so a terminal cell can show it too).
+    public func codeBackground(_ side: Side) -> Color {
+        // Rows without a bubble (flat themes) put code on the list's background.
+        let base = self[side].bubbleColor.alpha > 0.05 ? self[side].bubbleColor : backgroundColor
+        return Color(hex: base.mixed(with: self[side].textColor, amount: isDark ? 0.16 : 0.10).hex)
     }
 
     /// This style with other metrics, such as ``ChatMetrics/cells`` for a terminal.

@@ -15,6 +15,8 @@ public struct DisplayText: Hashable, Sendable {
     public let detections: [TextDetection]
     /// Whether ``string`` shows only the beginning of the text.
     public let isTruncated: Bool
+    /// The styles over ``string`` of formatted text (``FormattedText``); empty for plain.
+    public let spans: [FormatSpan]
 
     /// The longest run of characters drawn without a break opportunity.
     public static let longestUnbrokenRun = 64
@@ -25,27 +27,57 @@ public struct DisplayText: Hashable, Sendable {
     /// The drawn form of `content`, showing at most `limit` of it. When nothing needed
     /// changing (the usual case) the string and detections are the content's own.
     public init(_ content: TextContent, limit: TextLimit = .maximum) {
-        let (prefix, truncated) = Self.prefix(of: content.string, limit: limit)
+        self.init(content, spans: [], limit: limit)
+    }
+
+    /// The drawn form of formatted text (``TextFormatter``), its spans following the
+    /// string as detections do.
+    /// `isCut` says the source was cut before formatting: the text then counts as
+    /// truncated whatever its length.
+    public init(_ formatted: FormattedText, limit: TextLimit = .maximum, isCut: Bool = false) {
+        self.init(formatted.content, spans: formatted.spans, limit: limit, isCut: isCut)
+    }
+
+    private init(_ content: TextContent, spans: [FormatSpan], limit: TextLimit, isCut: Bool = false) {
+        let (prefix, cutHere) = Self.prefix(of: content.string, limit: limit)
+        let truncated = cutHere || isCut
         isTruncated = truncated
         let inert = InertText.display(prefix)
         // A cut text ends in an ellipsis, so the cut shows even without the button.
         let broken = Self.breakingLongRuns(inert)
         let shown = truncated ? broken + "…" : broken
         string = shown
-        // The usual case (nothing cut) keeps the content's own array: no copy per layout.
-        let kept = truncated ? content.detections.filter { $0.utf8Range.upperBound <= prefix.utf8.count } : content.detections
-        if shown == content.string || kept.isEmpty {
+        // The usual case (nothing cut) keeps the content's own arrays: no copy per layout.
+        let end = prefix.utf8.count
+        let kept = truncated ? content.detections.filter { $0.utf8Range.upperBound <= end } : content.detections
+        let keptSpans = truncated
+            ? spans.compactMap { span -> FormatSpan? in
+                guard span.utf8Range.lowerBound < end else { return nil }
+                var cut = span
+                cut.utf8Range = span.utf8Range.lowerBound..<min(span.utf8Range.upperBound, end)
+                return cut
+            } : spans
+        if shown == content.string || (kept.isEmpty && keptSpans.isEmpty) {
             detections = kept
+            self.spans = keptSpans
         } else {
             let toInert = inert == prefix ? nil : InertText.displayOffsets(of: prefix)
             let toShown = broken == inert ? nil : Self.breakOffsets(of: inert)
-            detections = kept.map { detection in
+            func map(_ range: Range<Int>) -> Range<Int> {
                 func map(_ offset: Int) -> Int {
                     let inertOffset = toInert?[offset] ?? offset
                     return toShown?[inertOffset] ?? inertOffset
                 }
+                return map(range.lowerBound)..<map(range.upperBound)
+            }
+            detections = kept.map { detection in
                 var mapped = detection
-                mapped.utf8Range = map(detection.utf8Range.lowerBound)..<map(detection.utf8Range.upperBound)
+                mapped.utf8Range = map(detection.utf8Range)
+                return mapped
+            }
+            self.spans = keptSpans.map { span in
+                var mapped = span
+                mapped.utf8Range = map(span.utf8Range)
                 return mapped
             }
         }

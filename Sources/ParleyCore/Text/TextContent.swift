@@ -12,6 +12,9 @@ public struct TextContent: Hashable, Sendable {
     public let string: String
     /// What ``TextDetector`` found and the mentions, in order of position.
     public let detections: [TextDetection]
+    /// How ``string`` is written: plain, or Markdown the front ends draw formatted
+    /// (``TextFormat``). The string stays as received either way.
+    public private(set) var format: TextFormat = .plain
 
     /// The ids of the senders mentioned, in order.
     public var mentionedIDs: [String] {
@@ -95,8 +98,38 @@ public struct TextContent: Hashable, Sendable {
     }
 
     /// Equal when the text and its mentions are (the other detections follow from the text).
+    /// Wraps `string` with `links` — UTF-8 ranges of it and where they lead, as a
+    /// formatter finds them (a Markdown link's text) — and what ``TextDetector`` finds
+    /// outside them. Ranges outside the text or not on character boundaries are dropped.
+    public init(_ string: String, links: [(utf8Range: Range<Int>, url: URL)]) {
+        self.string = string
+        let count = string.utf8.count
+        var kept: [TextDetection] = []
+        for link in links.sorted(by: { $0.utf8Range.lowerBound < $1.utf8Range.lowerBound }) {
+            let range = link.utf8Range
+            guard range.lowerBound >= 0, range.upperBound <= count, !range.isEmpty,
+                Self.isBoundary(range.lowerBound, in: string), Self.isBoundary(range.upperBound, in: string),
+                kept.last.map({ $0.utf8Range.upperBound <= range.lowerBound }) ?? true
+            else { continue }
+            kept.append(TextDetection(kind: .link(link.url), utf8Range: range))
+        }
+        let found = TextDetector.detect(in: string).filter { detection in
+            !kept.contains { $0.utf8Range.overlaps(detection.utf8Range) }
+        }
+        self.detections = (kept + found).sorted { $0.utf8Range.lowerBound < $1.utf8Range.lowerBound }
+    }
+
+    /// Wraps Markdown `source` (CommonMark with GitHub's extensions), kept as received
+    /// and drawn formatted where the style has a formatter (``ChatStyle/markdown``; both
+    /// front ends install ParleyMarkdown's), as plain text elsewhere. Links, addresses and
+    /// phone numbers are detected in the source as in plain text.
+    public init(markdown source: String) {
+        self.init(source)
+        format = .markdown
+    }
+
     public static func == (lhs: TextContent, rhs: TextContent) -> Bool {
-        lhs.string == rhs.string && lhs.mentions == rhs.mentions
+        lhs.string == rhs.string && lhs.format == rhs.format && lhs.mentions == rhs.mentions
     }
 
     /// Hashes the text.

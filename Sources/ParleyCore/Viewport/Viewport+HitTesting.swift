@@ -69,6 +69,9 @@ extension Viewport {
                 {
                     return .tapLink(message.id, detection)
                 }
+                if let target = hit.row.layout.card?.target(at: hit.location) {
+                    return Self.cardEvent(target, on: message) ?? .tapBubble(message.id)
+                }
                 return .tapBubble(message.id)
             case .bubble: return .tapBubble(message.id)
             case .name: return .tapAvatar(message.sender, message: message.id)
@@ -83,7 +86,7 @@ extension Viewport {
     func link(in shown: DisplayText, at point: Point, wrapWidth: Double) -> TextDetection? {
         guard !shown.detections.isEmpty else { return nil }
         guard let offset = layoutEngine.measurer.utf8Offset(
-            at: point, in: shown.string, font: layoutEngine.style.bodyFont, maxWidth: wrapWidth)
+            at: point, in: shown, font: layoutEngine.style.bodyFont, maxWidth: wrapWidth)
         else { return nil }
         return shown.detection(atUTF8Offset: offset)
     }

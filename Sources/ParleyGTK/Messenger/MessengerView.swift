@@ -2,6 +2,7 @@ internal import CGtk4
 internal import CParleyGtk
 import Foundation
 import ParleyCore
+import ParleyMarkdown
 
 /// The message list as a GTK widget: a conversation of any length, virtualised by the
 /// core's ``ChatPresenter``.
@@ -144,7 +145,7 @@ public final class MessengerView: RowHost {
         gtk_widget_set_overflow(list.widget, GTK_OVERFLOW_HIDDEN)
         measurer = PangoMeasurer(widget: Widget(list.widget))
         presenter = ChatPresenter(
-            conversation: conversation, style: style, units: .points, measurer: measurer, size: Size(width: 360, height: 480))
+            conversation: conversation, style: style.formattingMarkdown, units: .points, measurer: measurer, size: Size(width: 360, height: 480))
         sheet = StyleSheet(style: presenter.style)
         list.widget.setAccessibleLabel(presenter.strings.messageList)
 
@@ -291,7 +292,7 @@ public final class MessengerView: RowHost {
 
     private func applyStyle(_ newValue: ChatStyle) {
         let old = sheet
-        presenter.style = newValue
+        presenter.style = newValue.formattingMarkdown
         list.widget.setAccessibleLabel(presenter.strings.messageList)
         sheet = StyleSheet(style: presenter.style)
         sheet.install()

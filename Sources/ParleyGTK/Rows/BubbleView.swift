@@ -3,7 +3,8 @@ internal import CParleyGtk
 import ParleyCore
 
 /// The bubble of a row and what it holds: text, a large emoji, a picture with its
-/// caption, a collection, the app's custom widget, a notice, or typing dots.
+/// caption, a collection, a file, location or contact card, the app's custom widget, a
+/// notice, or typing dots.
 ///
 /// The bubble's fill and corners come from CSS (see ``StyleSheet``); its children sit at
 /// the layout's content and caption frames. Media is clipped to the rounded bubble.
@@ -74,6 +75,13 @@ final class BubbleView {
     }
     private var mediaView: MediaView?
     private var collectionView: CollectionView?
+    private var cardView: CardView?
+    private var card: CardView {
+        if let cardView { return cardView }
+        let view = CardView(parent: frame)
+        cardView = view
+        return view
+    }
     private var dotFrames: [Frame] = []
     private var body: WidgetPointer {
         if let bodyLabel { return bodyLabel }
@@ -183,7 +191,9 @@ final class BubbleView {
             LabelText(body).show(layout.text ?? DisplayText(plain: style.strings.messageDeleted), font: host.measurer.description(style.deletedFont))
             body.isShown = true
         case .text:
-            LabelText(body).show(layout.text ?? DisplayText(plain: ""), font: host.measurer.description(style.bodyFont))
+            LabelText(body).show(
+                layout.text ?? DisplayText(plain: ""), font: host.measurer.description(style.bodyFont),
+                codeBackground: style.codeBackground(context.side))
             bodyText = layout.text?.string
             body.isShown = true
             if let more = layout.showMore {
@@ -207,6 +217,8 @@ final class BubbleView {
             collection.show(content, frames: layout.items, host: host)
         case .custom(let content):
             showCustom(content, in: message.id, host: host)
+        case .file, .location, .contact:
+            if let layoutCard = layout.card { card.show(layoutCard, of: message.content, host: host) }
         }
         place(layout: layout)
     }
@@ -278,7 +290,7 @@ final class BubbleView {
         case .emoji: labels.append(emojiLabel)
         case .notice: labels.append(noticeLabel)
         case .image: if layout.text != nil, layout.caption != nil { labels.append(captionLabel) }
-        case .collection, .custom: break
+        case .collection, .custom, .file, .location, .contact: break
         }
         return labels
     }
@@ -290,6 +302,7 @@ final class BubbleView {
         }
         mediaView?.hide()
         collectionView?.hide()
+        cardView?.hide()
         if showsDots {
             for dot in dots { dot.isShown = false }
             showsDots = false
@@ -372,6 +385,7 @@ final class BubbleView {
         quoteView?.place(relativeTo: bubbleOrigin)
         mediaView?.place(contentRect)
         collectionView?.place(contentRect)
+        cardView?.place(contentRect)
         if let custom { custom.widget.place(contentRect) }
         if showsDots {
             let size = 8.0, gap = 5.0

@@ -121,6 +121,7 @@ final class RowView {
         case .image(let image): return image.source == source
         case .collection(let collection):
             return collection.items.contains { if case .image(let item) = $0 { return item == source } else { return false } }
+        case .location(let location): return location.picture == source
         default: return false
         }
     }

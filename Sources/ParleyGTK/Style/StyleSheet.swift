@@ -15,6 +15,9 @@ import ParleyCore
 /// - `bubble` with the same classes; `.plain` when the shape draws no bubble;
 /// - `label.name`, `label.top-label`, `label.bottom-label`, `label.status`, `label.body`,
 ///   `label.caption`, `label.show-more` (`.disabled` when nothing more can show), `avatar`, `typing-dot`, `button.new-messages`, `label.empty-state`;
+/// - `card` (`.file`, `.location`, `.contact`) with `label.card-icon`, `label.card-title`,
+///   `.card-detail`, `.card-link`, `.card-failure`, `card-progress` > `card-progress-fill`,
+///   `label.card-percent` and `card-button` (``cardRules(_:scope:)``);
 /// - the theme as `.parley-theme-<name>` on the view's root.
 struct StyleSheet {
     /// The style drawn.
@@ -116,6 +119,7 @@ struct StyleSheet {
 
             """
         css += ninePatchRules(style, scope: s)
+        css += cardRules(style, scope: s)
         css += """
             @keyframes parley-typing { 0% { opacity: 0.35; } 30% { opacity: 1; } 60% { opacity: 0.35; } 100% { opacity: 0.35; } }
 

@@ -46,10 +46,28 @@ struct LabelText {
         gtk_label_set_markup(label, markup)
     }
 
-    /// Shows message text with its detections as links.
-    func show(_ text: DisplayText, font: OpaquePointer) {
-        guard !text.detections.isEmpty else { return show(text.string, font: font) }
-        show(markup: Self.markup(text), font: font)
+    /// Shows message text with its detections as links and its spans (formatted text)
+    /// as Pango attributes; code sits on `codeBackground`.
+    func show(_ text: DisplayText, font: OpaquePointer, codeBackground: Color? = nil) {
+        guard !text.spans.isEmpty else {
+            guard !text.detections.isEmpty else { return show(text.string, font: font) }
+            return show(markup: Self.markup(text), font: font)
+        }
+        // Formatted text carries its font in the markup: a font given as the label's
+        // attributes would win over a span starting where it starts (bold at the start
+        // of a message would not show).
+        let name = pango_font_description_to_string(font).map { pointer in
+            defer { g_free(pointer) }
+            return String(cString: pointer)
+        } ?? ""
+        let markup = "<span font_desc=\"\(Self.escape(name))\">" + Self.markup(text, codeBackground: codeBackground) + "</span>"
+        let label = self.label.ptr()
+        if g_object_get_qdata(UnsafeMutablePointer<GObject>(OpaquePointer(self.label)), Self.fontKey) != nil {
+            gtk_label_set_attributes(label, nil)
+            g_object_set_qdata(UnsafeMutablePointer<GObject>(OpaquePointer(self.label)), Self.fontKey, nil)
+        }
+        if gtk_label_get_use_markup(label) != 0, String(cString: gtk_label_get_label(label)) == markup { return }
+        gtk_label_set_markup(label, markup)
     }
 
     /// Sets the label's font, unless it has it already.
@@ -71,7 +89,11 @@ struct LabelText {
     func mark(_ marks: [Range<Int>], font: OpaquePointer) {
         let object = UnsafeMutablePointer<GObject>(OpaquePointer(label))
         let attributes = pango_attr_list_new()
-        pango_attr_list_insert(attributes, pango_attr_font_desc_new(font))
+        // Formatted text carries its font in its markup (see show(_:font:codeBackground:)).
+        let label = self.label.ptr()
+        let formatted = gtk_label_get_use_markup(label) != 0
+            && String(cString: gtk_label_get_label(label)).hasPrefix("<span font_desc=")
+        if !formatted { pango_attr_list_insert(attributes, pango_attr_font_desc_new(font)) }
         for range in marks where range.lowerBound < range.upperBound {
             for attribute in [pango_attr_background_new(0xFFFF, 0xE6E6, 0x6666),
                               pango_attr_foreground_new(0x1A1A, 0x1A1A, 0x1A1A)] {
@@ -81,9 +103,9 @@ struct LabelText {
                 pango_attr_list_insert(attributes, attribute)
             }
         }
-        gtk_label_set_attributes(label.ptr(), attributes)
+        gtk_label_set_attributes(label, attributes)
         pango_attr_list_unref(attributes)
-        g_object_set_qdata(object, Self.fontKey, marks.isEmpty ? UnsafeMutableRawPointer(font) : nil)
+        g_object_set_qdata(object, Self.fontKey, marks.isEmpty && !formatted ? UnsafeMutableRawPointer(font) : nil)
     }
 
     /// Gives the label's own text layout the width the label is about to be allocated
@@ -99,26 +121,52 @@ struct LabelText {
         if pango_layout_get_width(layout) != pango { pango_layout_set_width(layout, pango) }
     }
 
-    /// Pango markup of `text` with every detection wrapped in a link to its target.
-    static func markup(_ text: DisplayText) -> String {
+    /// Pango markup of `text`: every detection a link to its target, every span's
+    /// styles as a span's attributes. The text is cut at every span and detection
+    /// boundary and each piece styled on its own, so overlapping ranges never make
+    /// markup that does not nest. The measurer lays out the same markup.
+    ///
+    /// - Parameter links: Whether detections become `<a href>` (GtkLabel's markup; Pango's
+    ///   own has no links, and a link takes no more room than its text).
+    nonisolated static func markup(_ text: DisplayText, codeBackground: Color? = nil, links: Bool = true) -> String {
         let bytes = Array(text.string.utf8)
+        let count = bytes.count
+        let detections = text.detections.filter { $0.utf8Range.upperBound <= count && !$0.utf8Range.isEmpty }
+        let spans = text.spans.filter { $0.utf8Range.upperBound <= count && !$0.utf8Range.isEmpty }
+        var cuts = Set([0, count])
+        for detection in detections { cuts.formUnion([detection.utf8Range.lowerBound, detection.utf8Range.upperBound]) }
+        for span in spans { cuts.formUnion([span.utf8Range.lowerBound, span.utf8Range.upperBound]) }
+        let points = cuts.sorted()
         var result = ""
-        var position = 0
-        for detection in text.detections.sorted(by: { $0.utf8Range.lowerBound < $1.utf8Range.lowerBound }) {
-            let range = detection.utf8Range
-            guard range.lowerBound >= position, range.upperBound <= bytes.count else { continue }
-            result += escape(bytes[position..<range.lowerBound])
-            let target = detection.target?.absoluteString ?? String(decoding: bytes[range], as: UTF8.self)
-            result += "<a href=\"\(escape(Array(target.utf8)[...]))\">" + escape(bytes[range]) + "</a>"
-            position = range.upperBound
+        for (start, end) in zip(points, points.dropFirst()) where start < end {
+            let piece = escape(bytes[start..<end])
+            var style = SpanStyle()
+            for span in spans where span.utf8Range.lowerBound <= start && span.utf8Range.upperBound >= end {
+                style.formUnion(span.style)
+            }
+            var attributes: [String] = []
+            if style.isBold { attributes.append("weight=\"bold\"") }
+            if style.contains(.italic) { attributes.append("style=\"italic\"") }
+            if style.contains(.strikethrough) { attributes.append("strikethrough=\"true\"") }
+            if style.isMonospace {
+                attributes.append("font_family=\"monospace\"")
+                if let codeBackground { attributes.append("background=\"\(codeBackground.css)\"") }
+            }
+            if style.contains(.quote) { attributes.append("alpha=\"75%\"") }
+            var shown = attributes.isEmpty ? piece : "<span " + attributes.joined(separator: " ") + ">" + piece + "</span>"
+            if links, let detection = detections.first(where: { $0.utf8Range.lowerBound <= start && $0.utf8Range.upperBound >= end }) {
+                let target = detection.target?.absoluteString ?? String(decoding: bytes[detection.utf8Range], as: UTF8.self)
+                shown = "<a href=\"\(escape(Array(target.utf8)[...]))\">" + shown + "</a>"
+            }
+            result += shown
         }
-        return result + escape(bytes[position...])
+        return result
     }
 
     /// `text` escaped for Pango markup.
-    static func escape(_ text: String) -> String { escape(Array(text.utf8)[...]) }
+    nonisolated static func escape(_ text: String) -> String { escape(Array(text.utf8)[...]) }
 
-    static func escape(_ bytes: ArraySlice<UInt8>) -> String {
+    nonisolated static func escape(_ bytes: ArraySlice<UInt8>) -> String {
         var escaped = ""
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
             switch scalar {

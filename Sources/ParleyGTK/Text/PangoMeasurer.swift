@@ -90,12 +90,59 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
         }
     }
 
+    /// Formatted text (spans: bold, code...) is measured as its label draws it, from
+    /// the same markup; plain text as a string.
+    public func measure(_ text: DisplayText, font: FontSpec, maxWidth: Double) -> TextMetrics {
+        guard !text.spans.isEmpty else { return measure(text.string, font: font, maxWidth: maxWidth) }
+        let markup = LabelText.markup(text, links: false)
+        return pango.withLock { pango in
+            let layout = Self.prepare(markup: markup, font: font, maxWidth: maxWidth, in: &pango)
+            var logical = PangoRectangle()
+            pango_layout_get_pixel_extents(layout, nil, &logical)
+            let lines = Int(pango_layout_get_line_count(layout))
+            let width = text.string.isEmpty ? 0 : Double(logical.width).rounded(.up)
+            return TextMetrics(size: Size(width: width, height: Double(logical.height)), lineCount: max(1, lines))
+        }
+    }
+
+    /// Hit-tests formatted text laid out from its markup (the markup's tags take no
+    /// room in the text, so its offsets are the drawn string's).
+    public func utf8Offset(at point: Point, in text: DisplayText, font: FontSpec, maxWidth: Double) -> Int? {
+        guard !text.spans.isEmpty else { return utf8Offset(at: point, in: text.string, font: font, maxWidth: maxWidth) }
+        let markup = LabelText.markup(text, links: false)
+        return pango.withLock { pango in
+            let layout = Self.prepare(markup: markup, font: font, maxWidth: maxWidth, in: &pango)
+            var logical = PangoRectangle()
+            pango_layout_get_pixel_extents(layout, nil, &logical)
+            guard point.x >= 0, point.y >= 0, point.x < Double(logical.width), point.y < Double(logical.height)
+            else { return nil }
+            var index: Int32 = 0
+            var trailing: Int32 = 0
+            let inside = pango_layout_xy_to_index(
+                layout, Int32(saturating: point.x * Double(PANGO_SCALE)), Int32(saturating: point.y * Double(PANGO_SCALE)), &index,
+                &trailing)
+            return inside != 0 ? Int(index) : nil
+        }
+    }
+
     private static func prepare(_ text: String, font: FontSpec, maxWidth: Double, in pango: inout Pango) -> OpaquePointer {
         let layout = pango.layout
         pango_layout_set_font_description(layout, description(font, in: &pango))
         pango_layout_set_width(layout, maxWidth.isFinite ? Int32(clamping: Int(maxWidth * Double(PANGO_SCALE))) : -1)
+        // A formatted text measured before left its attributes.
+        pango_layout_set_attributes(layout, nil)
         text.utf8CString.withUnsafeBufferPointer { buffer in
             pango_layout_set_text(layout, buffer.baseAddress, Int32(buffer.count - 1))
+        }
+        return layout
+    }
+
+    private static func prepare(markup: String, font: FontSpec, maxWidth: Double, in pango: inout Pango) -> OpaquePointer {
+        let layout = pango.layout
+        pango_layout_set_font_description(layout, description(font, in: &pango))
+        pango_layout_set_width(layout, maxWidth.isFinite ? Int32(clamping: Int(maxWidth * Double(PANGO_SCALE))) : -1)
+        markup.utf8CString.withUnsafeBufferPointer { buffer in
+            pango_layout_set_markup(layout, buffer.baseAddress, Int32(buffer.count - 1))
         }
         return layout
     }

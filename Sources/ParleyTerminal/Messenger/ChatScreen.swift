@@ -1,5 +1,6 @@
 import Foundation
 import ParleyCore
+import ParleyMarkdown
 
 /// A whole chat screen in cells: a title line, the message list, a "↓ N new" badge, and
 /// the input bar; state in, ``CellBuffer`` out.
@@ -125,7 +126,7 @@ public final class ChatScreen {
     ) {
         self.conversation = conversation
         presenter = ChatPresenter(
-            conversation: conversation, style: style, units: .cells, measurer: TerminalMeasurer(),
+            conversation: conversation, style: style.formattingMarkdown, units: .cells, measurer: TerminalMeasurer(),
             size: Size(width: Double(max(1, columns)), height: 1))
         self.inputBar = inputBar ?? InputBar.preset(for: style, units: .cells)
         followsThemePreset = inputBar == nil
@@ -148,7 +149,7 @@ public final class ChatScreen {
     public var style: ChatStyle {
         get { presenter.style }
         set {
-            var style = newValue
+            var style = newValue.formattingMarkdown
             style.isCompact = density.isCompact(rows: rows)
             let themeChanged = style.name != presenter.style.name
             presenter.style = style

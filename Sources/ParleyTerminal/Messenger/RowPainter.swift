@@ -139,6 +139,8 @@ struct RowPainter {
             }
         case .collection(let collection):
             drawCollection(collection, area: area, items: layout.items, &buffer)
+        case .file, .location, .contact:
+            if let card = layout.card { drawCard(card, of: message.content, side: side, dy, &buffer) }
         case .custom(let custom):
             if let renderer = customRenderers[custom.kind] {
                 renderer(custom, area, palette.text(side), &buffer)
@@ -159,18 +161,33 @@ struct RowPainter {
         var marks = marks[...]
         let lines = measurer.wrap(text.string, maxWidth: wrapWidth)
         var detections = text.detections[...]
+        // Formatted text: the spans still open at the current offset (they nest).
+        var spans = text.spans[...]
+        var covering: [FormatSpan] = []
         for (index, line) in lines.enumerated() where index < area.height {
             let y = area.y + index
             guard y >= 0, y < buffer.height else { continue }
             var column = area.x
             var offset = line.utf8Range.lowerBound
+            // A code block's line is on its background across the whole text width.
+            let lineSpans = covering + spans.prefix { $0.utf8Range.lowerBound <= offset }
+            if palette.usesColor, lineSpans.contains(where: { $0.style.contains(.codeBlock) && $0.utf8Range.contains(offset) }) {
+                buffer.fill(CellRect(x: area.x, y: y, width: area.width, height: 1), style: palette.formatted(normal, .codeBlock, side: side))
+            }
             for character in TerminalMeasurer.text(of: line, in: text.string) {
                 while let first = detections.first, first.utf8Range.upperBound <= offset { detections.removeFirst() }
+                while let first = spans.first, first.utf8Range.lowerBound <= offset {
+                    covering.append(first)
+                    spans.removeFirst()
+                }
+                covering.removeAll { $0.utf8Range.upperBound <= offset }
                 let isLink = detections.first.map { $0.utf8Range.contains(offset) } ?? false
-                while let first = marks.first, first.upperBound <= offset { marks.removeFirst() }
-                let isMatch = marks.first.map { $0.contains(offset) } ?? false
                 var look = isLink ? link : normal
-                if isMatch { look = look.adding([.reverse, .bold]) }
+                if !covering.isEmpty {
+                    look = palette.formatted(look, covering.reduce(SpanStyle()) { $0.union($1.style) }, side: side)
+                }
+                while let first = marks.first, first.upperBound <= offset { marks.removeFirst() }
+                if marks.first.map({ $0.contains(offset) }) ?? false { look = look.adding([.reverse, .bold]) }
                 column += buffer.put(String(character), x: column, y: y, style: look, maxWidth: area.maxX - column)
                 offset += character.utf8.count
             }
@@ -183,7 +200,7 @@ struct RowPainter {
         }
     }
 
-    private func drawImage(_ image: ImageContent, area: CellRect, _ buffer: inout CellBuffer) {
+    func drawImage(_ image: ImageContent, area: CellRect, _ buffer: inout CellBuffer) {
         let state = pictures?.state(for: image.source, width: area.width, height: area.height * 2)
         if case .ready(let picture) = state {
             drawPicture(picture, area: area, &buffer)

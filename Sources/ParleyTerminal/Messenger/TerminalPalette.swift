@@ -33,6 +33,20 @@ public struct TerminalPalette: Sendable {
             background: filled ? bubble(side) : .default)
     }
 
+    /// `text` (a bubble's on `side`) with the styles of formatted text's `spans`: bold,
+    /// italic, strike; code on the code background (``ChatStyle/codeBackground(_:)``),
+    /// quotes faint.
+    func formatted(_ text: CellStyle, _ style: SpanStyle, side: Side) -> CellStyle {
+        guard !style.isEmpty else { return text }
+        var result = text
+        if style.isBold { result.attributes.insert(.bold) }
+        if style.contains(.italic) { result.attributes.insert(.italic) }
+        if style.contains(.strikethrough) { result.attributes.insert(.strikethrough) }
+        if style.contains(.quote) { result.attributes.insert(.dim) }
+        if style.isMonospace, usesColor { result.background = color(self.style.codeBackground(side)) }
+        return result
+    }
+
     /// A link inside a bubble on `side`.
     func link(_ side: Side) -> CellStyle {
         var link = text(side)

@@ -84,5 +84,7 @@ public struct CellStyle: Hashable, Sendable {
         public static let underline = Attributes(rawValue: 1 << 3)
         /// Swapped colours (SGR 7).
         public static let reverse = Attributes(rawValue: 1 << 4)
+        /// Struck through (SGR 9).
+        public static let strikethrough = Attributes(rawValue: 1 << 5)
     }
 }

@@ -37,6 +37,7 @@ enum GraphicRendition {
         if removed.contains(.italic) { result.append(23) }
         if removed.contains(.underline) { result.append(24) }
         if removed.contains(.reverse) { result.append(27) }
+        if removed.contains(.strikethrough) { result.append(29) }
         result += attributeCodes(added)
         if current.foreground != target.foreground { result += colorCodes(target.foreground, background: false) }
         if current.background != target.background { result += colorCodes(target.background, background: true) }
@@ -50,6 +51,7 @@ enum GraphicRendition {
         if attributes.contains(.italic) { result.append(3) }
         if attributes.contains(.underline) { result.append(4) }
         if attributes.contains(.reverse) { result.append(7) }
+        if attributes.contains(.strikethrough) { result.append(9) }
         return result
     }
 
