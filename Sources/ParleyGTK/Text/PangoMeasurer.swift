@@ -64,29 +64,13 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
 
     public func measure(_ text: String, font: FontSpec, maxWidth: Double) -> TextMetrics {
         pango.withLock { pango in
-            let layout = Self.prepare(text, font: font, maxWidth: maxWidth, in: &pango)
-            var logical = PangoRectangle()
-            pango_layout_get_pixel_extents(layout, nil, &logical)
-            let lines = Int(pango_layout_get_line_count(layout))
-            // Labels draw at whole pixels: round the width up so nothing re-wraps.
-            let width = text.isEmpty ? 0 : Double(logical.width).rounded(.up)
-            return TextMetrics(size: Size(width: width, height: Double(logical.height)), lineCount: max(1, lines))
+            Self.metrics(of: Self.prepare(text, font: font, maxWidth: maxWidth, in: &pango), isEmpty: text.isEmpty)
         }
     }
 
     public func utf8Offset(at point: Point, in text: String, font: FontSpec, maxWidth: Double) -> Int? {
         pango.withLock { pango in
-            let layout = Self.prepare(text, font: font, maxWidth: maxWidth, in: &pango)
-            var logical = PangoRectangle()
-            pango_layout_get_pixel_extents(layout, nil, &logical)
-            guard point.x >= 0, point.y >= 0, point.x < Double(logical.width), point.y < Double(logical.height)
-            else { return nil }
-            var index: Int32 = 0
-            var trailing: Int32 = 0
-            let inside = pango_layout_xy_to_index(
-                layout, Int32(saturating: point.x * Double(PANGO_SCALE)), Int32(saturating: point.y * Double(PANGO_SCALE)), &index,
-                &trailing)
-            return inside != 0 ? Int(index) : nil
+            Self.index(at: point, in: Self.prepare(text, font: font, maxWidth: maxWidth, in: &pango))
         }
     }
 
@@ -96,12 +80,7 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
         guard !text.spans.isEmpty else { return measure(text.string, font: font, maxWidth: maxWidth) }
         let markup = LabelText.markup(text, links: false)
         return pango.withLock { pango in
-            let layout = Self.prepare(markup: markup, font: font, maxWidth: maxWidth, in: &pango)
-            var logical = PangoRectangle()
-            pango_layout_get_pixel_extents(layout, nil, &logical)
-            let lines = Int(pango_layout_get_line_count(layout))
-            let width = text.string.isEmpty ? 0 : Double(logical.width).rounded(.up)
-            return TextMetrics(size: Size(width: width, height: Double(logical.height)), lineCount: max(1, lines))
+            Self.metrics(of: Self.prepare(markup: markup, font: font, maxWidth: maxWidth, in: &pango), isEmpty: text.string.isEmpty)
         }
     }
 
@@ -111,18 +90,32 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
         guard !text.spans.isEmpty else { return utf8Offset(at: point, in: text.string, font: font, maxWidth: maxWidth) }
         let markup = LabelText.markup(text, links: false)
         return pango.withLock { pango in
-            let layout = Self.prepare(markup: markup, font: font, maxWidth: maxWidth, in: &pango)
-            var logical = PangoRectangle()
-            pango_layout_get_pixel_extents(layout, nil, &logical)
-            guard point.x >= 0, point.y >= 0, point.x < Double(logical.width), point.y < Double(logical.height)
-            else { return nil }
-            var index: Int32 = 0
-            var trailing: Int32 = 0
-            let inside = pango_layout_xy_to_index(
-                layout, Int32(saturating: point.x * Double(PANGO_SCALE)), Int32(saturating: point.y * Double(PANGO_SCALE)), &index,
-                &trailing)
-            return inside != 0 ? Int(index) : nil
+            Self.index(at: point, in: Self.prepare(markup: markup, font: font, maxWidth: maxWidth, in: &pango))
         }
+    }
+
+    /// The size and lines of a prepared layout.
+    private static func metrics(of layout: OpaquePointer, isEmpty: Bool) -> TextMetrics {
+        var logical = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, nil, &logical)
+        let lines = Int(pango_layout_get_line_count(layout))
+        // Labels draw at whole pixels: round the width up so nothing re-wraps.
+        let width = isEmpty ? 0 : Double(logical.width).rounded(.up)
+        return TextMetrics(size: Size(width: width, height: Double(logical.height)), lineCount: max(1, lines))
+    }
+
+    /// The byte index of the character at `point` in a prepared layout, if one is there.
+    private static func index(at point: Point, in layout: OpaquePointer) -> Int? {
+        var logical = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, nil, &logical)
+        guard point.x >= 0, point.y >= 0, point.x < Double(logical.width), point.y < Double(logical.height)
+        else { return nil }
+        var index: Int32 = 0
+        var trailing: Int32 = 0
+        let inside = pango_layout_xy_to_index(
+            layout, Int32(saturating: point.x * Double(PANGO_SCALE)), Int32(saturating: point.y * Double(PANGO_SCALE)), &index,
+            &trailing)
+        return inside != 0 ? Int(index) : nil
     }
 
     private static func prepare(_ text: String, font: FontSpec, maxWidth: Double, in pango: inout Pango) -> OpaquePointer {
