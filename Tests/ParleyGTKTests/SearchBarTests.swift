@@ -90,5 +90,34 @@ extension GTKTests {
             #expect(!screen.isSearching && screen.presenter.search == nil)
             #expect(view.searchMarks.isEmpty)
         }
+
+        @Test("in a Markdown message the match is marked in the drawn text, and the formatting stays (#13)")
+        func marksFormattedText() async throws {
+            try GTKHarness.start()
+            let conversation = Conversation(me: ChatFixtures.me)
+            conversation.append(.markdown("**Send** me the _budget_ draft"), from: ChatFixtures.alice)
+            conversation.append(.text("later"), from: ChatFixtures.bob)
+            let screen = ChatScreen(conversation: conversation, style: .light)
+            screen.presenter.searcher = ConversationSearch(conversation)
+            let window = try GTKHarness.window(screen.root, width: 480, height: 640)
+            defer { GTKHarness.close(window) }
+            await GTKHarness.pump(until: { !screen.messages.visibleRowViews.isEmpty })
+            screen.openSearch()
+            screen.searchBar.type("budget")
+            await screen.searchBar.settled()
+            screen.searchBar.move(by: 1)
+            await screen.searchBar.settled()
+            screen.messages.relayout()
+            await GTKHarness.pump(for: .milliseconds(100))
+            let view = try #require(screen.messages.visibleRowViews.first { row in
+                if case .message(let message)? = row.row { return message.sender == ChatFixtures.alice } else { return false }
+            })
+            // Drawn "Send me the budget draft": "budget" is bytes 12..<18 of what is shown.
+            #expect(view.searchMarks == [12..<18])
+            let body = try #require(GTKHarness.shown(view.frame.widget, class: "body").first)
+            #expect(GTKHarness.text(body) == "Send me the budget draft")
+            let markup = String(cString: gtk_label_get_label(body.ptr()))
+            #expect(markup.contains("weight=\"bold\">Send<") && markup.contains("style=\"italic\">budget<"), "\(markup)")
+        }
     }
 }
