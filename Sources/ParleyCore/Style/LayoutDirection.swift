@@ -16,7 +16,10 @@ public enum LayoutDirection: Hashable, Sendable {
     /// The direction of the user's language: `Locale.current`'s, or the POSIX locale's
     /// (`LC_ALL`, `LC_MESSAGES`, `LANG`, as `ar_EG.UTF-8`) where Foundation does not read
     /// it from the environment.
-    public static var current: LayoutDirection {
+    public static var current: LayoutDirection { user }
+
+    /// Read once: every new style asks.
+    private static let user: LayoutDirection = {
         if of(.current).isRightToLeft { return .rightToLeft }
         let environment = ProcessInfo.processInfo.environment
         for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
@@ -27,7 +30,7 @@ public enum LayoutDirection: Hashable, Sendable {
             return of(Locale(identifier: identifier))
         }
         return .leftToRight
-    }
+    }()
 
     /// The direction of `locale`'s language.
     public static func of(_ locale: Locale) -> LayoutDirection {

@@ -27,20 +27,28 @@ public struct TextContent: Hashable, Sendable {
     /// detected link under a mention gives way to it.
     public init(_ string: String, mentions: [(utf8Range: Range<Int>, senderID: String)]) {
         self.string = string
+        let given = mentions.filter { !$0.senderID.isEmpty }.map { TextDetection(kind: .mention($0.senderID), utf8Range: $0.utf8Range) }
+        self.detections = Self.detections(in: string, given: given)
+    }
+
+    /// `given` detections (mentions, a formatter's links) that are inside `string`, on
+    /// character boundaries and not overlapping an earlier one, and what ``TextDetector``
+    /// finds outside them, in order of position.
+    private static func detections(in string: String, given: [TextDetection]) -> [TextDetection] {
         let count = string.utf8.count
         var kept: [TextDetection] = []
-        for mention in mentions.sorted(by: { $0.utf8Range.lowerBound < $1.utf8Range.lowerBound }) {
-            let range = mention.utf8Range
-            guard range.lowerBound >= 0, range.upperBound <= count, !range.isEmpty, !mention.senderID.isEmpty,
-                Self.isBoundary(range.lowerBound, in: string), Self.isBoundary(range.upperBound, in: string),
+        for detection in given.sorted(by: { $0.utf8Range.lowerBound < $1.utf8Range.lowerBound }) {
+            let range = detection.utf8Range
+            guard range.lowerBound >= 0, range.upperBound <= count, !range.isEmpty,
+                isBoundary(range.lowerBound, in: string), isBoundary(range.upperBound, in: string),
                 kept.last.map({ $0.utf8Range.upperBound <= range.lowerBound }) ?? true
             else { continue }
-            kept.append(TextDetection(kind: .mention(mention.senderID), utf8Range: range))
+            kept.append(detection)
         }
         let found = TextDetector.detect(in: string).filter { detection in
             !kept.contains { $0.utf8Range.overlaps(detection.utf8Range) }
         }
-        self.detections = (kept + found).sorted { $0.utf8Range.lowerBound < $1.utf8Range.lowerBound }
+        return (kept + found).sorted { $0.utf8Range.lowerBound < $1.utf8Range.lowerBound }
     }
 
     /// Wraps `string`, mentioning each of `members` whose "@Name" it contains (the
@@ -103,20 +111,7 @@ public struct TextContent: Hashable, Sendable {
     /// outside them. Ranges outside the text or not on character boundaries are dropped.
     public init(_ string: String, links: [(utf8Range: Range<Int>, url: URL)]) {
         self.string = string
-        let count = string.utf8.count
-        var kept: [TextDetection] = []
-        for link in links.sorted(by: { $0.utf8Range.lowerBound < $1.utf8Range.lowerBound }) {
-            let range = link.utf8Range
-            guard range.lowerBound >= 0, range.upperBound <= count, !range.isEmpty,
-                Self.isBoundary(range.lowerBound, in: string), Self.isBoundary(range.upperBound, in: string),
-                kept.last.map({ $0.utf8Range.upperBound <= range.lowerBound }) ?? true
-            else { continue }
-            kept.append(TextDetection(kind: .link(link.url), utf8Range: range))
-        }
-        let found = TextDetector.detect(in: string).filter { detection in
-            !kept.contains { $0.utf8Range.overlaps(detection.utf8Range) }
-        }
-        self.detections = (kept + found).sorted { $0.utf8Range.lowerBound < $1.utf8Range.lowerBound }
+        self.detections = Self.detections(in: string, given: links.map { TextDetection(kind: .link($0.url), utf8Range: $0.utf8Range) })
     }
 
     /// Wraps Markdown `source` (CommonMark with GitHub's extensions), kept as received

@@ -18,7 +18,7 @@ public enum TextDirection {
     static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
-            return scalar.properties.isAlphabetic || scalar.properties.generalCategory == .otherLetter
+            return scalar.properties.isAlphabetic
         default:
             return false
         }

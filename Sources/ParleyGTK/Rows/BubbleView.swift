@@ -171,55 +171,69 @@ final class BubbleView {
         self.host = host
         messageID = message.id
         bodyText = nil
+        // The body starts unmarked; `mark(_:)` marks it again if the match is still here.
+        if !marked.isEmpty, let bodyLabel {
+            LabelText(bodyLabel).mark([], font: host.measurer.description(host.style.bodyFont))
+            marked = []
+        }
         let style = host.style
         frame.widget.isShown = layout.bubble != nil
         setShapeClasses(layout: layout, side: context.side, position: context.position, style: style)
-        hideContent(keeping: message, labels: labelsShown(for: message, context: context, layout: layout))
+        hideMedia(keeping: message)
+        // The labels shown now; the others are hidden at the end, so that a label shown
+        // before and now is never hidden in between (a screen reader would hear it leave
+        // and come back: a status change read as a new message).
+        var shown: [WidgetPointer] = []
+        func reveal(_ label: WidgetPointer) {
+            label.isShown = true
+            shown.append(label)
+        }
         frame.widget.setClass("deleted", message.isDeleted)
         frame.widget.setClass("mentions-me", context.mentionsMe)
         if let layoutQuote = layout.quote { quote.show(layoutQuote, host: host) } else { quoteView?.hide() }
         if layout.editedMark != nil {
             LabelText(edited).show(style.strings.edited, font: host.measurer.description(style.labelFont))
-            edited.isShown = true
+            reveal(edited)
         }
         if layout.timeMark != nil, let text = context.messageTime {
             LabelText(time).show(text, font: host.measurer.description(style.labelFont))
-            time.isShown = true
+            reveal(time)
         }
         switch message.content {
         case .deleted:
             LabelText(body).show(layout.text ?? DisplayText(plain: style.strings.messageDeleted), font: host.measurer.description(style.deletedFont))
-            body.isShown = true
+            reveal(body)
         case .text:
             LabelText(body).show(
                 layout.text ?? DisplayText(plain: ""), font: host.measurer.description(style.bodyFont),
                 codeBackground: style.codeBackground(context.side))
             bodyText = layout.text?.string
-            body.isShown = true
+            reveal(body)
             if let more = layout.showMore {
                 LabelText(showMore).show(more.label, font: host.measurer.description(style.labelFont))
                 showMore.setClass("disabled", !more.isEnabled)
-                showMore.isShown = true
+                reveal(showMore)
             }
         case .emoji(let text):
             LabelText(emoji).show(InertText.singleLine(text), font: host.measurer.description(style.emojiFont))
-            emoji.isShown = true
+            reveal(emoji)
         case .notice:
             LabelText(notice).show(layout.text?.string ?? "", font: host.measurer.description(style.noticeFont))
-            notice.isShown = true
+            reveal(notice)
         case .image(let image):
             media.show(image.source, host: host)
             if let text = layout.text, layout.caption != nil {
                 LabelText(caption).show(text.string, font: host.measurer.description(style.bodyFont))
-                caption.isShown = true
+                reveal(caption)
             }
         case .collection(let content):
             collection.show(content, frames: layout.items, host: host)
         case .custom(let content):
-            showCustom(content, in: message.id, host: host)
+            if showCustom(content, in: message.id, host: host) { reveal(notice) }
         case .file, .location, .contact:
             if let layoutCard = layout.card { card.show(layoutCard, of: message.content, host: host) }
         }
+        hideLabels(except: shown)
         place(layout: layout)
     }
 
@@ -229,7 +243,8 @@ final class BubbleView {
         let marks = match.flatMap { match in
             match.messageID == messageID ? bodyText.map { match.ranges(in: $0) } : nil
         } ?? []
-        guard !(marks.isEmpty && marked.isEmpty), let host else { return }
+        // Setting the same marks again would make GTK lay the label out again, every frame.
+        guard marks != marked, let host else { return }
         marked = marks
         LabelText(body).mark(marks, font: host.measurer.description(host.style.bodyFont))
     }
@@ -242,7 +257,8 @@ final class BubbleView {
         frame.widget.isShown = true
         messageID = nil
         setShapeClasses(layout: nil, side: side, position: .single, style: style, shape: shape)
-        hideContent(keeping: nil)
+        hideLabels(except: [])
+        hideMedia(keeping: nil)
         quoteView?.hide()
         showsDots = true
         for dot in dots { dot.isShown = true }
@@ -275,31 +291,17 @@ final class BubbleView {
         }
     }
 
-    /// The labels (made already) that showing `message` keeps on screen: they are not
-    /// hidden in between, since hiding and showing a label again tells a screen reader it
-    /// left and came back (a status change would be read as a new message).
-    private func labelsShown(for message: Message, context: RowContext, layout: RowLayout) -> [WidgetPointer?] {
-        var labels: [WidgetPointer?] = []
-        if layout.editedMark != nil { labels.append(editedLabel) }
-        if layout.timeMark != nil, context.messageTime != nil { labels.append(timeLabel) }
-        switch message.content {
-        case .deleted: labels.append(bodyLabel)
-        case .text:
-            labels.append(bodyLabel)
-            if layout.showMore != nil { labels.append(showMoreLabel) }
-        case .emoji: labels.append(emojiLabel)
-        case .notice: labels.append(noticeLabel)
-        case .image: if layout.text != nil, layout.caption != nil { labels.append(captionLabel) }
-        case .collection, .custom, .file, .location, .contact: break
-        }
-        return labels
-    }
-
-    private func hideContent(keeping message: Message?, labels kept: [WidgetPointer?] = []) {
+    /// Hides the labels not in `kept`.
+    private func hideLabels(except kept: [WidgetPointer]) {
         for case let widget? in [bodyLabel, captionLabel, noticeLabel, emojiLabel, showMoreLabel, editedLabel, timeLabel]
         where widget.isShown && !kept.contains(widget) {
             widget.isShown = false
         }
+    }
+
+    /// Hides what is not a label: the picture, the grid, the card, the dots, and the
+    /// custom widget unless it is `message`'s.
+    private func hideMedia(keeping message: Message?) {
         mediaView?.hide()
         collectionView?.hide()
         cardView?.hide()
@@ -318,15 +320,17 @@ final class BubbleView {
         }
     }
 
-    private func showCustom(_ content: CustomContent, in id: MessageID, host: any RowHost) {
-        if custom?.id == id { return }
+    /// Shows the app's widget for `content`; returns whether the notice label shows its
+    /// summary instead (no factory for its kind).
+    private func showCustom(_ content: CustomContent, in id: MessageID, host: any RowHost) -> Bool {
+        if custom?.id == id { return false }
         if let widget = host.customWidget(for: content, in: id) {
             frame.add(widget)
             custom = (id, widget)
-        } else {
-            LabelText(notice).show(InertText.singleLine(content.payload.summary), font: host.measurer.description(host.style.bodyFont))
-            notice.isShown = true
+            return false
         }
+        LabelText(notice).show(InertText.singleLine(content.payload.summary), font: host.measurer.description(host.style.bodyFont))
+        return true
     }
 
     private func wrappedLabel(_ cssClass: String, selectable: Bool) -> WidgetPointer {

@@ -119,23 +119,29 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
     }
 
     private static func prepare(_ text: String, font: FontSpec, maxWidth: Double, in pango: inout Pango) -> OpaquePointer {
-        let layout = pango.layout
-        pango_layout_set_font_description(layout, description(font, in: &pango))
-        pango_layout_set_width(layout, maxWidth.isFinite ? Int32(clamping: Int(maxWidth * Double(PANGO_SCALE))) : -1)
-        // A formatted text measured before left its attributes.
-        pango_layout_set_attributes(layout, nil)
-        text.utf8CString.withUnsafeBufferPointer { buffer in
-            pango_layout_set_text(layout, buffer.baseAddress, Int32(buffer.count - 1))
-        }
-        return layout
+        prepare(text, isMarkup: false, font: font, maxWidth: maxWidth, in: &pango)
     }
 
     private static func prepare(markup: String, font: FontSpec, maxWidth: Double, in pango: inout Pango) -> OpaquePointer {
+        prepare(markup, isMarkup: true, font: font, maxWidth: maxWidth, in: &pango)
+    }
+
+    /// The shared layout holding `text` (Pango markup when `isMarkup`) in `font`, wrapped
+    /// at `maxWidth`.
+    private static func prepare(
+        _ text: String, isMarkup: Bool, font: FontSpec, maxWidth: Double, in pango: inout Pango
+    ) -> OpaquePointer {
         let layout = pango.layout
         pango_layout_set_font_description(layout, description(font, in: &pango))
         pango_layout_set_width(layout, maxWidth.isFinite ? Int32(clamping: Int(maxWidth * Double(PANGO_SCALE))) : -1)
-        markup.utf8CString.withUnsafeBufferPointer { buffer in
-            pango_layout_set_markup(layout, buffer.baseAddress, Int32(buffer.count - 1))
+        text.utf8CString.withUnsafeBufferPointer { buffer in
+            if isMarkup {
+                pango_layout_set_markup(layout, buffer.baseAddress, Int32(buffer.count - 1))
+            } else {
+                // Formatted text measured before left its attributes.
+                pango_layout_set_attributes(layout, nil)
+                pango_layout_set_text(layout, buffer.baseAddress, Int32(buffer.count - 1))
+            }
         }
         return layout
     }

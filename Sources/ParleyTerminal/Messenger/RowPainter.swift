@@ -170,8 +170,9 @@ struct RowPainter {
             var column = area.x
             var offset = line.utf8Range.lowerBound
             // A code block's line is on its background across the whole text width.
-            let lineSpans = covering + spans.prefix { $0.utf8Range.lowerBound <= offset }
-            if palette.usesColor, lineSpans.contains(where: { $0.style.contains(.codeBlock) && $0.utf8Range.contains(offset) }) {
+            if palette.usesColor, !text.spans.isEmpty,
+                text.spans.contains(where: { $0.style.contains(.codeBlock) && $0.utf8Range.contains(offset) })
+            {
                 buffer.fill(CellRect(x: area.x, y: y, width: area.width, height: 1), style: palette.formatted(normal, .codeBlock, side: side))
             }
             for character in TerminalMeasurer.text(of: line, in: text.string) {
