@@ -38,6 +38,8 @@ public final class ChatScreen {
     /// The colours the terminal shows (``TerminalMessenger`` sets it from the
     /// environment); colours are made readable as they will look at this depth.
     public var colorDepth: ColorDepth = .trueColor
+    /// The readability pass of the last frames, with its cache.
+    private var legibility: LegibleColors?
 
     /// Whether composer items that do nothing when clicked (no
     /// `InputBarItem.onTouchUpInside(_:)` hook, as the presets' camera,
@@ -254,8 +256,12 @@ public final class ChatScreen {
         let barCursor = drawInputBar(palette, &screen)
         let cursor = presenter.search != nil ? searchCursor ?? barCursor : barCursor
         if usesColor {
-            var legible = LegibleColors(canvas: canvas ?? .painted(for: style), depth: colorDepth)
-            legible.apply(to: &screen)
+            // The pass keeps what it worked out while the canvas and depth stay the same.
+            let wanted = canvas ?? .painted(for: style)
+            if legibility?.canvas != wanted || legibility?.depth != colorDepth {
+                legibility = LegibleColors(canvas: wanted, depth: colorDepth)
+            }
+            legibility?.apply(to: &screen)
         }
         if glyphs != .unicode { Self.restrict(&screen, to: glyphs) }
         return (screen, cursor)

@@ -40,27 +40,35 @@ struct LegibleColors {
         self.depth = depth
     }
 
-    /// Applies the pass to every cell of `buffer`.
+    /// Applies the pass to every cell of `buffer`. It runs every frame over the whole
+    /// screen, so a run of cells of one style and kind (the rule: a bubble's line) is
+    /// looked up once, and what was worked out stays for the next frames.
     mutating func apply(to buffer: inout CellBuffer) {
-        for y in 0..<buffer.height {
-            for x in 0..<buffer.width {
-                let cell = buffer[x, y]
-                if let style = legible(cell) { buffer[x, y].style = style }
+        var last: (key: CellStyle, result: CellStyle?)?
+        for index in buffer.cells.indices {
+            let style = buffer.cells[index].style
+            // A badge's white or black text keeps its colour and the badge moves instead,
+            // in every cell of its style, so it stays one piece.
+            let checks = Self.isGlyph(buffer.cells[index].symbol) || Self.movesBackground(style)
+            if !checks, !canvas.isPainted { continue }
+            let key = checks ? style : style.adding(Self.shapeMarker)
+            let result: CellStyle?
+            if let last, last.key == key {
+                result = last.result
+            } else {
+                result = legible(style, key: key, checksContrast: checks)
+                last = (key, result)
             }
+            if let result { buffer[index % buffer.width, index / buffer.width].style = result }
         }
     }
 
-    /// The cell's new style, or `nil` to keep it.
-    private mutating func legible(_ cell: Cell) -> CellStyle? {
-        // A badge's white or black text keeps its colour and the badge moves instead, in
-        // every cell of its style, so it stays one piece.
-        let checks = Self.isGlyph(cell.symbol) || Self.movesBackground(cell.style)
-        if !checks, !canvas.isPainted { return nil }
-        let key = checks ? cell.style : cell.style.adding(Self.shapeMarker)
-        if let known = cache[key] { return known == cell.style ? nil : known }
-        let result = adjusted(cell.style, checksContrast: checks)
+    /// The new style of cells in `style` (cached under `key`), or `nil` to keep it.
+    private mutating func legible(_ style: CellStyle, key: CellStyle, checksContrast: Bool) -> CellStyle? {
+        if let known = cache[key] { return known == style ? nil : known }
+        let result = adjusted(style, checksContrast: checksContrast)
         cache[key] = result
-        return result == cell.style ? nil : result
+        return result == style ? nil : result
     }
 
     /// A marker bit no style uses, to cache shapes apart from glyphs of the same style.
