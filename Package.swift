@@ -35,11 +35,15 @@ let package = Package(
             providers: [.apt(["libvterm-dev"])]),
 
         // libcurl (Debian: libcurl4-openssl-dev) for image downloads, linked by the module map.
+        // libxml2's forgiving HTML parser (Debian: libxml2-dev; pkg-config gives its include
+        // path) for the Open Graph tags of linked pages.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Images both front ends share: PNG/JPEG decoding scaled down as it decodes (huge
         // headers refused before any pixel), and fetching bytes from files, data and URLs
-        // (libcurl, bounded as bytes arrive, with a disk cache), all off the main actor.
-        .target(name: "ParleyImaging", dependencies: ["ParleyCore", "CImageCodecs", "CCurl"], swiftSettings: swift6),
+        // (libcurl, bounded as bytes arrive, with a disk cache), all off the main actor;
+        // link previews from the pages messages link to.
+        .target(name: "ParleyImaging", dependencies: ["ParleyCore", "CImageCodecs", "CCurl", "CLibXML2"], swiftSettings: swift6),
 
         // GitHub's CommonMark parser with its extensions (Debian: libcmark-gfm-dev,
         // libcmark-gfm-extensions-dev), linked by the module map.

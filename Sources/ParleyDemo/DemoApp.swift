@@ -31,6 +31,8 @@ struct DemoApp {
         var pace = 1.0
         var greets = true
         var density = ScreenDensity.automatic
+        /// Fetch previews of the pages messages link to.
+        var fetchesLinkPreviews = false
     }
 
 
@@ -59,6 +61,7 @@ struct DemoApp {
         }
         screen.pager = pager
         screen.presenter.searcher = history.searcher
+        if options.fetchesLinkPreviews { screen.presenter.linkPreviews = DemoLinkPreviews.fetcher() }
         let bot = DemoBot(conversation: conversation, pace: options.pace, helpText: Self.helpText)
         // Sent means saved: the mark waits for the store to have the message on disk.
         if let store = history.store { bot.keepsMessage = { @Sendable in await store.flush() } }

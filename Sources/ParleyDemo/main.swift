@@ -8,7 +8,7 @@ import ParleyTerminal
 let usage = """
     usage: parley-demo [--theme light|dark|imessage|messenger|slack]
                        [--history FILE | --ephemeral | --transcript FILE]
-                       [--plain | --compact | --regular]
+                       [--plain | --compact | --regular] [--link-previews]
                        [--headless [--frames N] [--size COLSxROWS] [--script STEPS]]
 
       --history FILE     keep the conversation in this SQLite file (default:
@@ -20,6 +20,8 @@ let usage = """
                          sent: for screen readers (the default when TERM=dumb or unset)
       --compact          bubbles without rows of frame (the default below 50 rows)
       --regular          bubbles framed above and below, whatever the height
+      --link-previews    fetch previews of the pages messages link to (off by default:
+                         fetching a page tells its server you read the message)
       --headless         render a scripted session as text frames to standard output
                          instead of taking over the terminal
       --script STEPS     the session, steps separated by ';': type:TEXT, send, newline,
@@ -47,6 +49,7 @@ while let flag = arguments.nextFlag() {
     case "--plain": plain = true
     case "--compact": options.density = .compact
     case "--regular": options.density = .regular
+    case "--link-previews": options.fetchesLinkPreviews = true
     case "--frames": frames = Int(arguments.value(of: flag)) ?? frames
     case "--script": script = arguments.value(of: flag)
     case "--size":

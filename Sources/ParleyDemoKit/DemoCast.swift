@@ -101,10 +101,11 @@ public enum DemoConversation {
     public static func recent(now: Date) -> [Message] {
         func at(_ minutes: Double) -> Date { now.addingTimeInterval(-minutes * 60) }
         let hi = Message(id: "recent-hi", sender: DemoCast.alice, date: at(30), content: .text("Hi all! Lunch today?"))
-        let edited = Message(
+        var edited = Message(
             id: "recent-place", sender: DemoCast.alice, date: at(29),
             content: .text("Found a place for lunch: https://cafe.example.com (the one with the garden)"),
             edits: [MessageEdit(content: .text("Found a place for lunch: https://cafe.example.com"), replacedAt: at(28))])
+        edited.linkPreview = DemoLinkPreviews.cafe()
         // Alice and Bob have read up to the booking: their receipts show under it.
         var booking = Message(
             id: "recent-booking", sender: DemoCast.me, date: at(5),

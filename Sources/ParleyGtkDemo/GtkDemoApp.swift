@@ -17,6 +17,8 @@ final class GtkDemoApp {
         var pace = 1.0
         var size = (width: 460, height: 760)
         var automation = DemoAutomation.Steps()
+        /// Fetch previews of the pages messages link to.
+        var fetchesLinkPreviews = false
     }
 
     let options: Options
@@ -61,6 +63,7 @@ final class GtkDemoApp {
         let style = options.theme.flatMap(DemoArguments.style(named:)) ?? DesktopAppearance.style(light: .iMessage, dark: .dark)
         screen = ChatScreen(conversation: history.conversation, style: style)
         screen.presenter.searcher = history.searcher
+        if options.fetchesLinkPreviews { screen.presenter.linkPreviews = DemoLinkPreviews.fetcher() }
         if let draft = history.savedDraft { screen.inputBar.draft = draft }
         DesktopAppearance.matchGtkWidgets(to: style)
         let bot = DemoBot(conversation: history.conversation, pace: options.pace, helpText: Self.helpText)

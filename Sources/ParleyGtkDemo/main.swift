@@ -9,13 +9,15 @@ import ParleySQLite
 let usage = """
     usage: parley-gtk-demo [--theme light|dark|imessage|messenger|slack]
                            [--history FILE | --ephemeral | --transcript FILE]
-                           [--size WxH] [--script STEPS]
+                           [--size WxH] [--script STEPS] [--link-previews]
 
       --theme NAME       a theme; by default the desktop's light or dark preference
       --history FILE     keep the conversation in this SQLite file (default:
                          $XDG_DATA_HOME/parley/demo.sqlite, seeded on first run)
       --ephemeral        keep nothing: the conversation lives in memory only
       --transcript FILE  open a chat log (epoch seconds ⇥ sender ⇥ text, one per line)
+      --link-previews    fetch previews of the pages messages link to (off by default:
+                         fetching a page tells its server you read the message)
       --size WxH         the window's size in pixels (default 460x760)
       --script STEPS     drive the demo, steps separated by ';': wait:SECONDS, send:TEXT,
                          scroll:PIXELS, top, bottom, jump:YYYY-MM-DD, theme:NAME, screenshot:FILE.png,
@@ -41,6 +43,7 @@ while let flag = arguments.nextFlag() {
         let size = arguments.value(of: flag).split(separator: "x").compactMap { Int($0) }
         guard size.count == 2, size[0] > 0, size[1] > 0 else { fail("--size takes WIDTHxHEIGHT, like 460x760") }
         options.size = (size[0], size[1])
+    case "--link-previews": options.fetchesLinkPreviews = true
     case "-h", "--help":
         DemoConsole.print(usage)
         exit(0)

@@ -24,6 +24,9 @@ final class Download: Sendable {
         var timeout: Duration
         /// The longest a whole download may take.
         var maximumDuration: Duration
+        /// Whether a body longer than `maximumBytes` ends the download with its first
+        /// `maximumBytes` (a web page's head) rather than as too large.
+        var keepsPrefix = false
     }
 
     /// The most downloads running at once; more wait for a worker (as browsers limit their
@@ -251,8 +254,10 @@ private final class Transfer: Sendable {
         _ = parley_curl_set_long(easy, CURLOPT_MAXREDIRS, Download.maximumRedirects)
         // An error status ends the transfer at its head: no error page is downloaded.
         _ = parley_curl_set_long(easy, CURLOPT_FAILONERROR, 1)
-        // A Content-Length over the limit is refused before the body.
-        _ = parley_curl_set_offset(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maximumBytes))
+        // A Content-Length over the limit is refused before the body (unless its start is wanted).
+        if !limits.keepsPrefix {
+            _ = parley_curl_set_offset(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maximumBytes))
+        }
         _ = parley_curl_set_long(easy, CURLOPT_BUFFERSIZE, 64 << 10)
         _ = parley_curl_set_string(easy, CURLOPT_USERAGENT, "Parley")
         _ = parley_curl_set_write_function(easy, CURLOPT_WRITEFUNCTION) { bytes, size, count, context in
@@ -306,6 +311,9 @@ private final class Transfer: Sendable {
             return .failure(Download.imageError(forStatus: status))
         case CURLE_FILESIZE_EXCEEDED:
             return .failure(.tooLarge(limit: limits.maximumBytes))
+        case CURLE_WRITE_ERROR where receiver.exceeded && limits.keepsPrefix && !isCancelled:
+            guard (200..<300).contains(status) else { return .failure(Download.imageError(forStatus: status)) }
+            return .success(receiver.received)
         case CURLE_WRITE_ERROR where receiver.exceeded:
             return .failure(.tooLarge(limit: limits.maximumBytes))
         case CURLE_WRITE_ERROR where isCancelled:
@@ -349,6 +357,11 @@ private final class Receiver {
         guard !transfer.isCancelled else { return 0 }
         let limit = transfer.limits.maximumBytes
         guard count <= limit - received.count else {
+            if transfer.limits.keepsPrefix, let bytes, received.count < limit {
+                let kept = limit - received.count
+                received.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: kept)
+                transfer.meter.add(kept)
+            }
             exceeded = true
             return 0
         }

@@ -8,7 +8,9 @@ import ParleyCore
 /// {"reply": {"id": "m1", "name": "Alice", "summary": "Dinner?", "date": 786000000},
 ///  "reactions": [{"key": "👍", "senders": ["bob", "me"]}],
 ///  "edits": [{"replacedAt": 786000100, "kind": "text", "body": "Dinner at 7?"}],
-///  "readers": [{"id": "bob", "name": "Bob", "avatar": "initials"}]}
+///  "readers": [{"id": "bob", "name": "Bob", "avatar": "initials"}],
+///  "preview": {"url": "https://swift.org", "title": "Swift.org", "summary": "…",
+///              "site": "Swift", "image": "https://swift.org/og.png", "width": 1200, "height": 630}}
 /// ```
 ///
 /// Dates are seconds since 2001-01-01 UTC, like the `date` column; an earlier version's
@@ -52,14 +54,55 @@ struct RelationColumns: Codable, Equatable {
         var name: String
         var avatar: String
     }
+    /// A link preview; its picture is a URL (`image`, `file:` for a file) or its bytes.
+    struct Preview: Codable, Equatable {
+        var url: String
+        var title: String?
+        var summary: String?
+        var site: String?
+        var image: String?
+        var imageData: Data?
+        var width: Double?
+        var height: Double?
+
+        init(_ preview: LinkPreview) {
+            url = preview.url.absoluteString
+            title = preview.title
+            summary = preview.summary
+            site = preview.siteName
+            switch preview.image {
+            case .url(let url): image = url.absoluteString
+            case .file(let path): image = URL(fileURLWithPath: path).absoluteString
+            case .data(let data): imageData = data
+            case nil: break
+            }
+            width = preview.imageSize?.width
+            height = preview.imageSize?.height
+        }
+
+        /// The preview again; `nil` when its link is not a URL.
+        var preview: LinkPreview? {
+            guard let link = URL(string: url) else { return nil }
+            var source: ImageSource?
+            if let imageData {
+                source = .data(imageData)
+            } else if let image, let imageURL = URL(string: image) {
+                source = imageURL.isFileURL ? .file(path: imageURL.path) : .url(imageURL)
+            }
+            let size = width.flatMap { width in height.map { Size(width: width, height: $0) } }
+            return LinkPreview(url: link, title: title, summary: summary, siteName: site, image: source, imageSize: size)
+        }
+    }
     var reply: Reply?
     var reactions: [Reactions]?
     var edits: [Edit]?
     var readers: [Reader]?
+    var preview: Preview?
 
     /// The column's text for `message`, or `nil` when it has no relations.
     static func text(of message: Message, payloads: PayloadRegistry) throws -> String? {
         guard message.replyTo != nil || !message.reactions.isEmpty || !message.edits.isEmpty || !message.readers.isEmpty
+            || message.linkPreview != nil
         else { return nil }
         var record = RelationColumns()
         record.reply = message.replyTo.map(Reply.init)
@@ -75,6 +118,7 @@ struct RelationColumns: Codable, Equatable {
         if !message.readers.isEmpty {
             record.readers = message.readers.map { Reader(id: $0.id, name: $0.name, avatar: AvatarColumn.text(of: $0.avatar)) }
         }
+        record.preview = message.linkPreview.map(Preview.init)
         return try ContentColumns.json(record)
     }
 
@@ -102,6 +146,10 @@ struct RelationColumns: Codable, Equatable {
             readers.append(Sender(id: reader.id, name: reader.name, avatar: avatar))
         }
         message.readers = readers
+        if let preview = record.preview {
+            guard let shown = preview.preview else { return false }
+            message.linkPreview = shown.isEmpty ? nil : shown
+        }
         if !message.edits.isEmpty { message.isEdited = true }
         return true
     }

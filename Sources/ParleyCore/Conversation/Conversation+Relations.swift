@@ -64,6 +64,7 @@ extension Conversation {
             if message.edits.count > Message.editHistoryLimit {
                 message.edits.removeFirst(message.edits.count - Message.editHistoryLimit)
             }
+            if message.linkPreview?.url != content.previewableLink { message.linkPreview = nil }
             message.content = content
             message.isEdited = true
         }
@@ -137,6 +138,7 @@ extension Conversation {
         try update(id, animated: animated) { message in
             message.content = .deleted
             message.replyTo = nil
+            message.linkPreview = nil
             message.reactions = []
             message.edits = []
             message.isEdited = false

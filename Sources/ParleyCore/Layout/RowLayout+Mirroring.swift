@@ -41,6 +41,7 @@ extension RowLayout {
             copy.quote = quote
         }
         copy.card = card?.mapped { inner($0) }
+        copy.linkPreview = linkPreview?.mapped { inner($0) }
         copy.reactions = reactions.map { chip in
             var chip = chip
             chip.frame = chip.frame.mirrored(within: width)

@@ -31,6 +31,9 @@ public struct RowLayout: Hashable, Sendable {
     public var showMore: ShowMore?
     /// A reply's quote of the message it answers, inside the bubble above the content.
     public var quote: QuoteLayout?
+    /// The preview of the text's link (``Message/linkPreview``), inside the bubble under
+    /// the text.
+    public var linkPreview: LinkPreviewLayout?
     /// The "edited" mark (``ChatStrings/edited``) inside an edited message's bubble, under
     /// its content at the trailing edge.
     public var editedMark: Rect?
@@ -78,6 +81,7 @@ public struct RowLayout: Hashable, Sendable {
         if let status, status.contains(point) { return .status }
         if let showMore, showMore.isEnabled, showMore.frame.contains(point) { return .showMore }
         if let quote, quote.frame.contains(point) { return .quote }
+        if let linkPreview, linkPreview.frame.contains(point) { return .linkPreview }
         if let chip = reactions.first(where: { $0.frame.contains(point) }) {
             return chip.isOverflow ? .moreReactions : .reaction(chip.key)
         }
@@ -130,6 +134,8 @@ public enum RowPart: Hashable, Sendable {
     case showMore
     /// A reply's quote.
     case quote
+    /// The link preview under a text.
+    case linkPreview
     /// The reaction chip of an emoji.
     case reaction(String)
     /// The "+N" chip of reactions that do not fit.

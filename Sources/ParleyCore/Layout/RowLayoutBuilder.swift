@@ -229,6 +229,7 @@ struct RowLayoutBuilder {
         layout.text = body.text
         layout.showMore = body.more?.offsetBy(dx: dx, dy: dy)
         layout.quote = body.quote?.offsetBy(dx: dx, dy: dy)
+        layout.linkPreview = body.preview?.mapped { $0.offsetBy(dx: dx, dy: dy) }
         layout.editedMark = body.edited?.offsetBy(dx: dx, dy: dy)
         layout.timeMark = body.time?.offsetBy(dx: dx, dy: dy)
         layout.items = body.items
@@ -292,6 +293,7 @@ struct RowLayoutBuilder {
         var text: DisplayText?
         var more: ShowMore?
         var quote: QuoteLayout?
+        var preview: LinkPreviewLayout?
         var edited: Rect?
         var time: Rect?
         var items: [Rect] = []
@@ -419,6 +421,9 @@ struct RowLayoutBuilder {
             body.wrapWidth = size.width
         }
         if flat { body.bare = true }
+        if let preview = message.linkPreview, !preview.isEmpty, case .text = message.content {
+            addLinkPreview(preview, to: &body, insets: insets, maxWidth: maxWidth)
+        }
         if let quote = message.replyTo, !message.isDeleted {
             addQuote(quote, to: &body, insets: insets, maxWidth: maxWidth)
         }
@@ -455,8 +460,21 @@ struct RowLayoutBuilder {
         body.content = body.content.offsetBy(dx: 0, dy: shift)
         body.caption = body.caption?.offsetBy(dx: 0, dy: shift)
         body.more = body.more?.offsetBy(dx: 0, dy: shift)
+        body.preview = body.preview?.mapped { $0.offsetBy(dx: 0, dy: shift) }
         body.size.height += shift
         body.size.width = max(body.size.width, width + pad.horizontal)
+    }
+
+    /// Puts `preview` under the text (and its "Show more"), widening the bubble to the
+    /// preview's width when there is room.
+    private func addLinkPreview(_ preview: LinkPreview, to body: inout Body, insets: EdgeInsets, maxWidth: Double) {
+        let inner = max(1, maxWidth - insets.horizontal)
+        let top = max(body.content.maxY, body.more?.frame.maxY ?? 0) + metrics.linkPreviewSpacing
+        let laidOut = LinkPreviewLayoutBuilder(style: style, measurer: measurer)
+            .layout(preview, maxWidth: inner, textWidth: body.content.width)
+        body.preview = laidOut.mapped { $0.offsetBy(dx: body.content.minX, dy: top) }
+        body.size.width = max(body.size.width, laidOut.frame.width + insets.horizontal)
+        body.size.height = top + laidOut.frame.height + insets.bottom
     }
 
     /// Puts the "edited" mark and the message's time on one line under the content at

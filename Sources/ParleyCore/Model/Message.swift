@@ -34,6 +34,9 @@ public struct Message: Identifiable, Sendable {
     /// Those for whom this is the newest message they have read (read receipts, see
     /// ``Conversation/markRead(upTo:by:animated:)``); group chats show them under it.
     public var readers: [Sender] = []
+    /// What the page behind the text's first web link says about itself, shown under the
+    /// text (``Conversation/setLinkPreview(_:for:animated:)``, ``ChatPresenter/linkPreviews``).
+    public var linkPreview: LinkPreview?
     /// Bumped by the conversation each time the message changes in a way that shows.
     ///
     /// Part of the layout cache key. Apps never need to set it.
@@ -100,5 +103,6 @@ public struct Message: Identifiable, Sendable {
             && status == other.status && isEdited == other.isEdited && content == other.content
             && replyTo == other.replyTo && reactions == other.reactions && edits == other.edits
             && readers.map(\.id) == other.readers.map(\.id) && readers.map(\.name) == other.readers.map(\.name)
+            && linkPreview == other.linkPreview
     }
 }

@@ -29,6 +29,9 @@ extension ChatPresenter {
                 label += strings.inReplyTo(name) + ": "
             }
             label += strings.summary(of: message.content)
+            if let preview = message.linkPreview, !preview.isEmpty, !message.isDeleted {
+                label += " (" + strings.linkPreviewName(preview.displaySite, preview.title) + ")"
+            }
             if outgoing { label += " (\(strings.name(of: message.status)))" }
             if message.isEdited { label += ", " + strings.edited.lowercased() }
             if !message.reactions.isEmpty {

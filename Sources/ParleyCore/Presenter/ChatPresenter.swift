@@ -48,6 +48,13 @@ public final class ChatPresenter {
     var pendingDeletion: PendingDeletion?
     /// The search: its searcher and what it shows (``search``).
     var searchSession = SearchSession()
+    /// Where link previews come from (ParleyImaging's `LinkPreviewFetcher`, or the
+    /// app's own); `nil`, the default, fetches none. Opt-in: fetching a page tells its
+    /// server that someone opened the message. Messages that have a preview already
+    /// (``Message/linkPreview``) show it either way.
+    public var linkPreviews: (any LinkPreviewProviding)?
+    /// The links asked for and those waiting.
+    var previewRequests = LinkPreviewRequests()
     /// The composer whose reply target ``reply(to:)`` sets: the screen's own input bar.
     public weak var inputBar: InputBar?
 
@@ -108,6 +115,7 @@ public final class ChatPresenter {
     /// - Complexity: O(rows shown); one lock of the conversation.
     public func frame(overscan: Double = 0) -> ChatFrame {
         let snapshot = viewport.snapshot(overscan: overscan, unreadLimit: 1000)
+        if linkPreviews != nil { requestLinkPreviews(in: snapshot.rows) }
         let latest = pager?.isShowingLatest ?? true
         let pinned = viewport.isPinnedToBottom
         let strings = self.strings

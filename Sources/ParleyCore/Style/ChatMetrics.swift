@@ -67,6 +67,16 @@ public struct ChatMetrics: Hashable, Sendable {
     public var receiptAvatarSize = Size(width: 18, height: 18)
     /// The most receipt avatars a message shows before "+N" stands for the rest.
     public var maximumReceiptAvatars: Int = 5
+    /// The width a link preview asks for under its text (less when the bubble is narrower).
+    public var linkPreviewWidth: Double = 300
+    /// The tallest a link preview's picture is drawn.
+    public var linkPreviewImageHeight: Double = 160
+    /// The most lines of a link preview's title.
+    public var linkPreviewTitleLines: Int = 2
+    /// The most lines of a link preview's summary.
+    public var linkPreviewSummaryLines: Int = 3
+    /// The space between the text and the link preview under it.
+    public var linkPreviewSpacing: Double = 6
 
     /// Creates metrics; start from ``points`` or ``cells`` and change what differs.
     public init(
@@ -131,6 +141,11 @@ public struct ChatMetrics: Hashable, Sendable {
         metrics.maximumReactionChips = 4
         metrics.receiptAvatarSize = Size(width: 2, height: 1)
         metrics.maximumReceiptAvatars = 4
+        metrics.linkPreviewWidth = 44
+        metrics.linkPreviewImageHeight = 6
+        metrics.linkPreviewTitleLines = 1
+        metrics.linkPreviewSummaryLines = 2
+        metrics.linkPreviewSpacing = 1
         return metrics
     }()
 

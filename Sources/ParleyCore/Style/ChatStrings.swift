@@ -115,6 +115,11 @@ public struct ChatStrings: Sendable {
     public var items: @Sendable (_ count: Int) -> String = { $0 == 1 ? "1 item" : "\($0) items" }
     /// The texts of file, location and contact cards.
     public var cards = CardStrings()
+    /// What a screen reader says for a link preview, given its site and title:
+    /// "Link preview: Swift.org, Swift".
+    public var linkPreviewName: @Sendable (_ site: String, _ title: String?) -> String = { site, title in
+        "Link preview: " + ([site] + (title.map { [$0] } ?? [])).filter { !$0.isEmpty }.joined(separator: ", ")
+    }
     /// The mark drawn after an outgoing message for each delivery status, each of its own
     /// shape (read is heavy), so that it reads without colour too.
     public var statusMarks: [DeliveryStatus: String] = [

@@ -1,3 +1,5 @@
+import Foundation
+
 extension Viewport {
     /// A row and the part of it under a point.
     public struct Hit: Sendable {
@@ -48,7 +50,7 @@ extension Viewport {
         case .message(let message):
             if gesture == .longPress {
                 switch hit.part {
-                case .content, .bubble, .quote: return .longPressBubble(message.id)
+                case .content, .bubble, .quote, .linkPreview: return .longPressBubble(message.id)
                 default: return nil
                 }
             }
@@ -58,6 +60,9 @@ extension Viewport {
             case .quote:
                 guard let quote = hit.row.layout.quote?.quoted else { return .tapBubble(message.id) }
                 return .tapQuote(message.id, quoted: quote)
+            case .linkPreview:
+                guard let url = hit.row.layout.linkPreview?.preview.url else { return .tapBubble(message.id) }
+                return .tapLink(message.id, Self.detection(of: url, in: message))
             case .reaction(let key):
                 let isOn = !(hit.row.layout.reactions.first { $0.key == key }?.isMine ?? false)
                 return .reactionChanged(message.id, key: key, isOn: isOn)
@@ -81,6 +86,17 @@ extension Viewport {
             case .topLabel, .bottomLabel, .background: return .tapCell(message.id, location: hit.location)
             }
         }
+    }
+
+    /// The detection of `url` in `message`'s text, or one that covers nothing when the
+    /// text does not show it as a link (a Markdown link, say).
+    static func detection(of url: URL, in message: Message) -> TextDetection {
+        if case .text(let text) = message.content,
+            let found = text.detections.first(where: { $0.target == url })
+        {
+            return found
+        }
+        return TextDetection(kind: .link(url), utf8Range: 0..<0)
     }
 
     func link(in shown: DisplayText, at point: Point, wrapWidth: Double) -> TextDetection? {

@@ -56,6 +56,13 @@ final class BubbleView {
         gtk_widget_insert_after(view.widget, frame.widget, hasBackground ? background : nil)
         return view
     }
+    private var linkPreviewView: LinkPreviewView?
+    private var linkPreview: LinkPreviewView {
+        if let linkPreviewView { return linkPreviewView }
+        let view = LinkPreviewView(parent: frame)
+        linkPreviewView = view
+        return view
+    }
     /// The "edited" mark inside the bubble.
     private var edited: WidgetPointer {
         if let editedLabel { return editedLabel }
@@ -191,6 +198,7 @@ final class BubbleView {
         frame.widget.setClass("deleted", message.isDeleted)
         frame.widget.setClass("mentions-me", context.mentionsMe)
         if let layoutQuote = layout.quote { quote.show(layoutQuote, host: host) } else { quoteView?.hide() }
+        if let preview = layout.linkPreview { linkPreview.show(preview, host: host) } else { linkPreviewView?.hide() }
         if layout.editedMark != nil {
             LabelText(edited).show(style.strings.edited, font: host.measurer.description(style.labelFont))
             reveal(edited)
@@ -260,6 +268,7 @@ final class BubbleView {
         hideLabels(except: [])
         hideMedia(keeping: nil)
         quoteView?.hide()
+        linkPreviewView?.hide()
         showsDots = true
         for dot in dots { dot.isShown = true }
     }
@@ -387,6 +396,7 @@ final class BubbleView {
         if let editedLabel, editedLabel.isShown, let editedRect { editedLabel.place(editedRect) }
         if let timeLabel, timeLabel.isShown, let timeRect { timeLabel.place(timeRect) }
         quoteView?.place(relativeTo: bubbleOrigin)
+        linkPreviewView?.place(relativeTo: bubbleOrigin)
         mediaView?.place(contentRect)
         collectionView?.place(contentRect)
         cardView?.place(contentRect)

@@ -97,8 +97,8 @@ final class RowView {
         if gtk_widget_get_prev_sibling(part) != previous { gtk_widget_insert_after(part, frame.widget, previous) }
     }
 
-    /// Whether the row shows the picture at `source` (an avatar, an image or a
-    /// collection's).
+    /// Whether the row shows the picture at `source` (an avatar, an image, a collection's
+    /// or a link preview's).
     func shows(_ source: ImageSource) -> Bool {
         func isAvatar(of sender: Sender) -> Bool {
             switch sender.avatar {
@@ -111,7 +111,7 @@ final class RowView {
         case .typing(let typers): return typers.first.map(isAvatar) ?? false
         case .history, .newerHistory, nil: return false
         case .message(let message):
-            if isAvatar(of: message.sender) { return true }
+            if isAvatar(of: message.sender) || message.linkPreview?.image == source { return true }
             return Self.content(message.content, shows: source)
         }
     }

@@ -83,6 +83,9 @@ struct StyleSheet {
             \(s) label.quote-name { font-weight: bold; }
             \(s) label.quote-text { opacity: 0.8; }
             \(s) label.quote-text.unavailable { font-style: italic; }
+            \(s) link-preview-bar { border-radius: 2px; }
+            \(s) label.preview-site { opacity: 0.75; }
+            \(s) link-preview picture.media { border-radius: 6px; }
             \(s) message.highlighted { background-color: \(style.outgoing.bubbleColor.withAlpha(0.16).css); transition: background-color 300ms ease-out; }
             \(s) message { transition: background-color 600ms ease-in; }
             \(s) box.undo-bar { border-radius: 9999px; padding: 4px 6px 4px 14px; background-color: \(style.isDark ? "#3A3A3C" : "#2C2C2E"); color: white; box-shadow: 0 2px 6px alpha(black, 0.25); }
@@ -100,6 +103,8 @@ struct StyleSheet {
                 \(s) bubble.\(name) > label.show-more.disabled { font-weight: normal; opacity: 0.8; }
                 \(s) bubble.\(name) quote-bar { background-color: \(colors.linkColor.css); }
                 \(s) bubble.\(name) quote label { color: \(colors.textColor.css); }
+                \(s) bubble.\(name) link-preview-bar { background-color: \(colors.linkColor.css); }
+                \(s) bubble.\(name) link-preview label { color: \(colors.textColor.css); }
 
                 """
             for position in [GroupPosition.single, .first, .middle, .last] {
@@ -115,6 +120,8 @@ struct StyleSheet {
             \(s) bubble.plain > label link, \(s) bubble.plain > label.show-more { color: \(style.incoming.linkColor.css); }
             \(s) bubble.plain quote label { color: \(style.incoming.textColor.css); }
             \(s) bubble.plain quote-bar { background-color: \(style.incoming.linkColor.css); }
+            \(s) bubble.plain link-preview label { color: \(style.incoming.textColor.css); }
+            \(s) bubble.plain link-preview-bar { background-color: \(style.incoming.linkColor.css); }
             \(s) bubble.nine-patch { background: none; }
 
             """

@@ -79,6 +79,7 @@ struct RowPainter {
             drawContent(message, context.side, CellRect(rect, dy: dy), layout, dy, &buffer)
         }
         if let quote = layout.quote { drawQuote(quote, context.side, dy, &buffer) }
+        if let preview = layout.linkPreview { drawLinkPreview(preview, context.side, dy, &buffer) }
         if let rect = layout.editedMark {
             let area = CellRect(rect, dy: dy)
             buffer.put(style.strings.edited, x: area.x, y: area.y, style: palette.text(context.side).adding(.dim), maxWidth: area.width)
@@ -303,6 +304,39 @@ struct RowPainter {
         }
         let text = CellRect(quote.textFrame, dy: dy)
         buffer.put(clipped(quote.text, to: text.width), x: text.x, y: text.y, style: palette.text(side).adding(.dim), maxWidth: text.width)
+    }
+
+    /// A link preview: a bar, the site dim, the title bold, the summary, each cut with "…"
+    /// at its lines, and the picture in half blocks (a shaded box until it loads).
+    private func drawLinkPreview(_ layout: LinkPreviewLayout, _ side: Side, _ dy: Double, _ buffer: inout CellBuffer) {
+        let bar = CellRect(layout.bar, dy: dy)
+        for y in bar.y..<bar.maxY { buffer.put("▎", x: bar.x, y: y, style: palette.link(side).removing(.underline)) }
+        let text = palette.text(side)
+        func lines(_ string: String?, _ frame: Rect?, _ look: CellStyle) {
+            guard let string, let frame else { return }
+            let area = CellRect(frame, dy: dy)
+            guard area.height > 0, area.width > 0 else { return }
+            let wrapped = measurer.wrap(string, maxWidth: Double(area.width))
+            for (index, line) in wrapped.enumerated() where index < area.height {
+                var shown = String(TerminalMeasurer.text(of: line, in: string))
+                // The last line that fits says that more was cut.
+                if index == area.height - 1, wrapped.count > area.height {
+                    shown = shown.trimmingCharacters(in: .whitespaces) + "…"
+                }
+                buffer.put(clipped(shown, to: area.width), x: area.x, y: area.y + index, style: look, maxWidth: area.width)
+            }
+        }
+        lines(layout.preview.displaySite, layout.siteFrame, text.adding(.dim))
+        lines(layout.preview.title, layout.titleFrame, text.adding(.bold))
+        lines(layout.preview.summary, layout.summaryFrame, text)
+        if let frame = layout.imageFrame, let source = layout.preview.image {
+            let area = CellRect(frame, dy: dy)
+            if case .ready(let picture) = pictures?.state(for: source, width: area.width, height: area.height * 2) {
+                drawPicture(picture, area: area, &buffer)
+            } else {
+                buffer.fill(area, symbol: "░", style: palette.label)
+            }
+        }
     }
 
     /// A reaction chip: " 👍 2 ", mine in reverse video (a shape, not a colour only).
