@@ -37,7 +37,10 @@ extension TextContent {
             return nil
         }
         if format == .plain { return web(detections) }
+        // Markdown's brackets and emphasis marks become spaces, so that `[post](URL)` and
+        // `<URL>` read as the URL alone.
         let (start, _) = RowLayoutBuilder.utf8Prefix(of: string, bytes: 8192)
-        return web(TextDetector.detect(in: start))
+        let unmarked = String(start.map { "[]()<>*`".contains($0) ? " " : $0 })
+        return web(TextDetector.detect(in: unmarked))
     }
 }

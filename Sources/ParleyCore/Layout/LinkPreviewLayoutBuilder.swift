@@ -23,8 +23,9 @@ struct LinkPreviewLayoutBuilder {
         func block(_ text: String?, font: FontSpec, lines: Int) -> Rect? {
             guard let text, !text.isEmpty, lines > 0 else { return nil }
             let measured = measurer.measure(text, font: font, maxWidth: inner)
-            let count = max(1, measured.lineCount)
-            let height = (measured.size.height * Double(min(count, lines)) / Double(count)).rounded(.up)
+            // Cut to `lines` lines: as tall as that many lines of the font.
+            let height = measured.lineCount <= lines ? measured.size.height
+                : measurer.measure(Array(repeating: "Ag", count: lines).joined(separator: "\n"), font: font, maxWidth: .infinity).size.height
             let rect = Rect(x: indent, y: y, width: min(inner, measured.size.width), height: height)
             widest = max(widest, rect.width)
             y = rect.maxY
