@@ -30,6 +30,8 @@ struct ReadmeExampleTests {
         try chat.setReaction("❤️", on: answer, by: alice.id)
         try chat.edit(answer, to: .text("Yes, at half past twelve"))
         try chat.markDeleted(lateMessage.id)
+        try chat.setLinkPreview(LinkPreview(url: URL(string: "https://cafe.example.com")!, title: "The Garden Café"), for: hi)
+        #expect(chat.message(hi)?.linkPreview?.title == "The Garden Café")
 
         try chat.setMessages(chat.messages.filter { $0.id != hi })
 
