@@ -6,12 +6,21 @@ extension MessengerView {
     /// Pixels per wheel notch.
     static let wheelStep = 56.0
 
+    /// The list takes the wheel before the rows do (the capture phase): a row that
+    /// scrolls sideways (a collection's carousel is a GtkScrolledWindow, which would keep
+    /// every wheel event it gets) must not stop the conversation scrolling under the
+    /// pointer. The list keeps vertical motion; horizontal motion, and Shift with the
+    /// wheel, go on to the row under the pointer.
     func installScrolling() {
         let flags = GtkEventControllerScrollFlags(
-            GTK_EVENT_CONTROLLER_SCROLL_VERTICAL.rawValue | GTK_EVENT_CONTROLLER_SCROLL_KINETIC.rawValue)
+            GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES.rawValue | GTK_EVENT_CONTROLLER_SCROLL_KINETIC.rawValue)
         let scroll = gtk_event_controller_scroll_new(flags)!
-        Signals.connectScroll(UnsafeMutableRawPointer(scroll), "scroll") { [weak self] _, dy in
+        gtk_event_controller_set_propagation_phase(scroll, GTK_PHASE_CAPTURE)
+        Signals.connectScroll(UnsafeMutableRawPointer(scroll), "scroll") { [weak self] dx, dy in
             guard let self else { return false }
+            let state = gtk_event_controller_get_current_event_state(scroll)
+            let sideways = state.rawValue & GDK_SHIFT_MASK.rawValue != 0 || abs(dx) > abs(dy)
+            guard !sideways, dy != 0 else { return false }
             if gtk_event_controller_scroll_get_unit(scroll) == GDK_SCROLL_UNIT_WHEEL {
                 self.scrollSmoothly(by: dy * Self.wheelStep)
             } else {

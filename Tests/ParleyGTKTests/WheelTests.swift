@@ -1,0 +1,108 @@
+import CGtk4
+import Foundation
+import ParleyCore
+import Testing
+
+@testable import ParleyGTK
+
+extension GTKTests {
+    /// Real wheel clicks from the X server (xdotool's XTest events under Xvfb), over each
+    /// kind of row: the conversation scrolls whatever is under the pointer (#17).
+    @Suite("The mouse wheel over every kind of row (#17)")
+    @MainActor
+    struct WheelTests {
+        static let title = "parley-wheel-test"
+
+        /// Filler, then one message of each kind, each between plain lines.
+        static func conversation() -> Conversation {
+            let noon = Date(timeIntervalSince1970: 1_773_144_000)
+            var minute = 0.0
+            var messages: [Message] = []
+            func add(_ id: MessageID, _ sender: Sender, _ content: MessageContent, preview: LinkPreview? = nil) {
+                var message = Message(id: id, sender: sender, date: noon.addingTimeInterval(minute * 60), content: content)
+                message.linkPreview = preview
+                messages.append(message)
+                minute += 1
+            }
+            for index in 0..<30 { add(MessageID("f\(index)"), index % 2 == 0 ? ChatFixtures.alice : ChatFixtures.me, .text("filler line \(index)")) }
+            add("text", ChatFixtures.alice, .text("A plain message with a few words in it"))
+            add("emoji", ChatFixtures.me, .text("🎉"))
+            add("image", ChatFixtures.alice, .image(ImageContent(source: .data(Data([1, 2, 3])), sizeHint: Size(width: 400, height: 300))))
+            add("carousel", ChatFixtures.alice, .collection(CollectionContent(items: (0..<12).map { .text("Item \($0)") })))
+            add("file", ChatFixtures.me, .file("report.pdf", bytes: 2_400_000))
+            add("preview", ChatFixtures.alice, .text("https://swift.org"), preview: LinkPreview(url: URL(string: "https://swift.org")!, title: "Swift.org"))
+            add("system", ChatFixtures.bob, .system("Bob joined"))
+            for index in 30..<60 { add(MessageID("f\(index)"), ChatFixtures.bob, .text("filler line \(index)")) }
+            return Conversation(me: ChatFixtures.me, messages: messages)
+        }
+
+        /// Runs xdotool with `arguments`, pumping GTK until it ends.
+        private func xdotool(_ arguments: [String]) async throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            process.arguments = arguments
+            try process.run()
+            await GTKHarness.pump(until: { !process.isRunning }, timeout: .seconds(10))
+            #expect(process.terminationStatus == 0, "xdotool \(arguments.joined(separator: " "))")
+        }
+
+        /// Where `point` of the list is, in the X window's coordinates.
+        private func windowPoint(_ point: Point, in view: MessengerView, window: WidgetPointer) -> (Int, Int) {
+            var local = graphene_point_t(x: Float(point.x), y: Float(point.y))
+            var out = graphene_point_t()
+            _ = gtk_widget_compute_point(view.list.widget, window, &local, &out)
+            var dx = 0.0, dy = 0.0
+            gtk_native_get_surface_transform(OpaquePointer(window), &dx, &dy)
+            return (Int((Double(out.x) + dx).rounded()), Int((Double(out.y) + dy).rounded()))
+        }
+
+        private func rowY(_ id: MessageID, _ view: MessengerView) -> Double? {
+            view.presenter.frame().rows.first { $0.row.id == .message(id) }?.y
+        }
+
+        @Test("wheel down over each kind of row scrolls the conversation; Shift+wheel over the carousel scrolls the carousel")
+        func everyKind() async throws {
+            try GTKHarness.start()
+            let view = MessengerView(conversation: Self.conversation(), style: .light)
+            let window = try GTKHarness.window(view.root, width: 360, height: 700)
+            defer { GTKHarness.close(window) }
+            gtk_window_set_title(window.cast(to: GtkWindow.self), Self.title)
+            await GTKHarness.pump(until: { view.visibleRowViews.count >= 5 })
+            await GTKHarness.pump(for: .milliseconds(300))
+            try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), "scripts/test installs xdotool")
+            for id: MessageID in ["text", "emoji", "image", "carousel", "file", "preview", "system"] {
+                view.presenter.scroll(to: id, at: .center)
+                view.scroll(by: 0)
+                await GTKHarness.pump(for: .milliseconds(200))
+                let row = try #require(view.presenter.frame().rows.first { $0.row.id == .message(id) }, "\(id) on screen")
+                let target = row.layout.content ?? row.layout.bubble ?? Rect(x: 100, y: 0, width: 1, height: row.layout.height)
+                let (x, y) = windowPoint(Point(x: target.midX, y: row.y + target.midY), in: view, window: window)
+                let before = try #require(rowY(id, view))
+                try await xdotool(["search", "--sync", "--name", Self.title, "mousemove", "--window", "%1", "\(x)", "\(y)", "click", "--repeat", "2", "--delay", "30", "5"])
+                await GTKHarness.pump(until: { (rowY(id, view) ?? 0) < before - 60 }, timeout: .seconds(3))
+                let after = try #require(rowY(id, view))
+                #expect(after < before - 60, "two wheel clicks over \(id) moved the conversation up (\(before) → \(after))")
+            }
+
+            // Over the carousel, Shift with the wheel scrolls it sideways, and the list stays.
+            view.presenter.scroll(to: "carousel", at: .center)
+            view.scroll(by: 0)
+            await GTKHarness.pump(for: .milliseconds(300))
+            let scroller = try #require(GTKHarness.shown(view.list.widget, class: "collection-scroller").first)
+            let adjustment = gtk_scrolled_window_get_hadjustment(scroller.ptr())
+            let row = try #require(view.presenter.frame().rows.first { $0.row.id == .message("carousel") })
+            let content = try #require(row.layout.content)
+            let (x, y) = windowPoint(Point(x: content.midX, y: row.y + content.midY), in: view, window: window)
+            let listBefore = try #require(rowY("carousel", view))
+            let sideBefore = gtk_adjustment_get_value(adjustment)
+            try await xdotool([
+                "search", "--sync", "--name", Self.title, "mousemove", "--window", "%1", "\(x)", "\(y)",
+                "keydown", "shift", "click", "--repeat", "2", "--delay", "30", "5", "keyup", "shift",
+            ])
+            await GTKHarness.pump(until: { gtk_adjustment_get_value(adjustment) > sideBefore }, timeout: .seconds(3))
+            await GTKHarness.pump(for: .milliseconds(200))
+            #expect(gtk_adjustment_get_value(adjustment) > sideBefore, "the carousel scrolled sideways")
+            #expect(rowY("carousel", view) == listBefore, "the conversation stayed")
+        }
+    }
+}
