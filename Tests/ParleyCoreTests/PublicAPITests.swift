@@ -40,8 +40,12 @@ struct PublicAPITests {
             .map { root.appendingPathComponent("Sources/\($0)/module.modulemap") }
         maps += try FileManager.default.contentsOfDirectory(atPath: products.path)
             .map { products.appendingPathComponent("\($0)/module.modulemap") }
-        let mapFlags = maps.filter { FileManager.default.fileExists(atPath: $0.path) }
+        var mapFlags = maps.filter { FileManager.default.fileExists(atPath: $0.path) }
             .flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
+        // Headers outside the default paths, as SwiftPM finds them for a build (libxml2's).
+        let includes = try await runProgram("/usr/bin/env", ["pkg-config", "--cflags-only-I", "libxml-2.0"])
+        mapFlags += includes.output.split(separator: " ").map(String.init).filter { $0.hasPrefix("-I") }
+            .flatMap { ["-Xcc", $0.trimmingCharacters(in: .whitespacesAndNewlines)] }
         for module in modules {
             let result = try await runProgram("/usr/bin/env", [
                 "swift-symbolgraph-extract", "-module-name", module, "-target", "x86_64-unknown-linux-gnu",

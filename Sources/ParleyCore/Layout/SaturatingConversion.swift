@@ -6,7 +6,7 @@
 /// number to an integer in Parley's modules goes through these.
 extension FixedWidthInteger {
     /// `value` rounded toward zero, its nearest end past the type's range, 0 for NaN.
-    package init(saturating value: Double) {
+    @inlinable package init(saturating value: Double) {
         if value.isNaN {
             self = 0
         } else if value <= Double(Self.min) {

@@ -59,7 +59,8 @@ public enum InertText {
     /// For names, titles and link targets.
     public static func singleLine(_ string: String) -> String {
         let shown = display(string)
-        guard shown.contains("\n") else { return shown }
+        // Bytes, not Foundation's `contains(_:)`: this runs for every label of every frame.
+        guard shown.utf8.contains(0x0A) else { return shown }
         return String(shown.map { $0 == "\n" ? " " : $0 })
     }
 

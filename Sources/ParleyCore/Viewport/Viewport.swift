@@ -418,7 +418,7 @@ public final class Viewport {
     }
 
     func rowHeight(_ index: Int, _ rows: Pass) -> Double {
-        rows.layout(index).layout.height
+        rows.height(index)
     }
 
     /// One query's view of the rows: the locked ``RowList`` plus the style's grouping,
@@ -440,10 +440,28 @@ public final class Viewport {
         func index(of id: RowID) -> Int? { list.index(of: id) }
         func message(at index: Int) -> Message? { list.message(at: index) }
 
+        /// The heights this pass has looked up: one query walks the same rows several
+        /// times (clamping, the bottom gap, the visible rows), and each lookup would work
+        /// out the row's grouping and hash it into the layout cache again.
+        let heights = HeightMemo()
+
         func layout(_ index: Int) -> (layout: RowLayout, context: RowContext?) {
             let context = grouping.context(at: index, in: list)
-            return (engine.layout(list[index], context: context, width: width), context)
+            let layout = engine.layout(list[index], context: context, width: width)
+            heights.values[index] = layout.height
+            return (layout, context)
         }
+
+        /// Row `index`'s height, worked out once per pass.
+        func height(_ index: Int) -> Double {
+            if let known = heights.values[index] { return known }
+            return layout(index).layout.height
+        }
+    }
+
+    /// Row heights by index, for the length of one ``Pass``.
+    final class HeightMemo {
+        var values: [Int: Double] = [:]
     }
 
     /// Runs `body` on a locked pass over the rows.

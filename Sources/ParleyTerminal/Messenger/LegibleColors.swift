@@ -147,6 +147,8 @@ struct LegibleColors {
     /// Whether `symbol` is drawn in its foreground colour as text: not a space, a block
     /// element (U+2580–U+259F) or an emoji.
     static func isGlyph(_ symbol: String) -> Bool {
+        // ASCII, most of a screen: anything but a space.
+        if let byte = symbol.utf8.first, byte < 0x80 { return byte > 0x20 }
         guard let first = symbol.unicodeScalars.first, first != " ", first != "\u{A0}" else { return false }
         if (0x2580...0x259F).contains(first.value) { return false }
         if first.properties.isEmojiPresentation || symbol.unicodeScalars.contains("\u{FE0F}") { return false }

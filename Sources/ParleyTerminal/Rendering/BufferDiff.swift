@@ -54,22 +54,29 @@ public struct BufferDiff: Hashable, Sendable {
             return
         }
         var found: [Change] = []
-        var marked = [Bool](repeating: false, count: next.width)
-        for y in 0..<next.height {
-            var rowChanged = false
-            for x in 0..<next.width where previous[x, y] != next[x, y] {
-                marked[x] = true
-                rowChanged = true
-                // The other half of a wide character, in either layout, goes with it.
-                if x > 0, previous[x, y].isContinuation || next[x, y].isContinuation { marked[x - 1] = true }
-                if x + 1 < next.width, previous[x + 1, y].isContinuation || next[x + 1, y].isContinuation {
-                    marked[x + 1] = true
+        let width = next.width
+        var marked = [Bool](repeating: false, count: width)
+        // Straight through both frames' cells: this compares every cell of every frame.
+        previous.cells.withUnsafeBufferPointer { old in
+            next.cells.withUnsafeBufferPointer { new in
+                for y in 0..<next.height {
+                    let row = y * width
+                    var rowChanged = false
+                    for x in 0..<width where old[row + x] != new[row + x] {
+                        marked[x] = true
+                        rowChanged = true
+                        // The other half of a wide character, in either layout, goes with it.
+                        if x > 0, old[row + x].isContinuation || new[row + x].isContinuation { marked[x - 1] = true }
+                        if x + 1 < width, old[row + x + 1].isContinuation || new[row + x + 1].isContinuation {
+                            marked[x + 1] = true
+                        }
+                    }
+                    guard rowChanged else { continue }
+                    for x in 0..<width where marked[x] {
+                        found.append(Change(x: x, y: y, cell: new[row + x]))
+                        marked[x] = false
+                    }
                 }
-            }
-            guard rowChanged else { continue }
-            for x in 0..<next.width where marked[x] {
-                found.append(Change(x: x, y: y, cell: next[x, y]))
-                marked[x] = false
             }
         }
         changes = found

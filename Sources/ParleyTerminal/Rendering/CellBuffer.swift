@@ -109,6 +109,21 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
         guard y >= 0, y < height else { return 0 }
         let limit = min(width, maxWidth.map { x + max(0, $0) } ?? width)
         var column = x
+        // Printable ASCII as far as it can show (most labels and messages): a cell per byte,
+        // with nothing to make inert and no grapheme breaking.
+        let shown = text.utf8.prefix(max(0, limit - x))
+        if shown.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) && (shown.count == text.utf8.count || text.utf8.dropFirst(shown.count).first.map { $0 < 0x80 } == true) {
+            let symbols = Self.asciiSymbols
+            let row = y * width
+            for byte in shown {
+                if column >= 0 {
+                    clearWide(at: column, y: y)
+                    cells[row + column] = Cell(symbol: symbols[Int(byte)], style: style)
+                }
+                column += 1
+            }
+            return max(0, column - x)
+        }
         for character in InertText.singleLine(text) {
             let columns = TerminalWidth.columns(of: character)
             if columns == 0 {
@@ -167,6 +182,9 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
         cells[y * width + x] = Cell(symbol: Self.symbol(character), style: style)
         if columns == 2, x + 1 < width { cells[y * width + x + 1] = Cell(symbol: "", style: style) }
     }
+
+    /// One-character strings of the ASCII bytes, made once.
+    private static let asciiSymbols: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     /// The most scalars a cell's cluster keeps (a base and Unicode's stream-safe limit of
     /// 30 marks): a cluster of 300,000 combining marks would otherwise be sent whole on
