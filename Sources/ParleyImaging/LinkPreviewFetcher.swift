@@ -4,7 +4,7 @@ import Synchronization
 
 /// Makes link previews from the pages messages link to: downloads the start of the page
 /// (with the same libcurl downloads as images, off the main actor), reads its Open Graph
-/// tags (``PageMetadata``) and remembers the answer.
+/// tags and remembers the answer.
 ///
 /// Bounded in every way a hostile or broken page could try: at most
 /// ``Configuration/maximumBytes`` of a page are read (its head; the rest is never
