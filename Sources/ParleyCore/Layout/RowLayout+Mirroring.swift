@@ -41,6 +41,8 @@ extension RowLayout {
             copy.quote = quote
         }
         copy.card = card?.mapped { inner($0) }
+        copy.audio = audio?.mapped(mirrored: contentIsRightToLeft) { inner($0) }
+        copy.video = video?.mapped(mirrored: contentIsRightToLeft) { inner($0) }
         copy.reactions = reactions.map { chip in
             var chip = chip
             chip.frame = chip.frame.mirrored(within: width)

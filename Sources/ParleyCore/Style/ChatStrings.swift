@@ -115,6 +115,8 @@ public struct ChatStrings: Sendable {
     public var items: @Sendable (_ count: Int) -> String = { $0 == 1 ? "1 item" : "\($0) items" }
     /// The texts of file, location and contact cards.
     public var cards = CardStrings()
+    /// The texts of voice, audio and video messages.
+    public var media = MediaStrings()
     /// The mark drawn after an outgoing message for each delivery status, each of its own
     /// shape (read is heavy), so that it reads without colour too.
     public var statusMarks: [DeliveryStatus: String] = [
@@ -211,6 +213,8 @@ public struct ChatStrings: Sendable {
             Self.bounded(CardStrings.shown(location.title) ?? ""), cards.coordinates(of: location))
         case .contact(let contact):
             return cards.contactSummary(cards.name(of: contact), [contact.phone, contact.email].compactMap(cards.detail))
+        case .audio(let audio): return media.summary(of: audio)
+        case .video(let video): return media.summary(of: video)
         }
     }
 

@@ -232,6 +232,8 @@ final class BubbleView {
             if showCustom(content, in: message.id, host: host) { reveal(notice) }
         case .file, .location, .contact:
             if let layoutCard = layout.card { card.show(layoutCard, of: message.content, host: host) }
+        case .audio, .video:
+            break
         }
         hideLabels(except: shown)
         place(layout: layout)

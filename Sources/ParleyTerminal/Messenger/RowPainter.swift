@@ -33,6 +33,8 @@ struct RowPainter {
     var searchMatch: SearchMatch?
     /// The message selected by keyboard (``ChatFrame/selected``).
     var selected: MessageID?
+    /// How audio and video messages stand (``ChatPresenter/playback``); `nil` draws them idle.
+    var playback: MediaPlayback?
 
     func draw(_ row: VisibleRow, into buffer: inout CellBuffer) {
         let dy = row.y.rounded(.down) + Double(top)
@@ -141,6 +143,10 @@ struct RowPainter {
             drawCollection(collection, area: area, items: layout.items, &buffer)
         case .file, .location, .contact:
             if let card = layout.card { drawCard(card, of: message.content, side: side, dy, &buffer) }
+        case .audio:
+            if let audio = layout.audio { drawAudio(audio, of: message.id, side: side, dy, &buffer) }
+        case .video(let video):
+            if let layout = layout.video { drawVideo(layout, video, of: message.id, side: side, dy, &buffer) }
         case .custom(let custom):
             if let renderer = customRenderers[custom.kind] {
                 renderer(custom, area, palette.text(side), &buffer)
