@@ -19,6 +19,9 @@ public struct AudioLayout: Hashable, Sendable {
     public var bars: [WaveformBar]
     /// Where the duration (or the position while playing) goes, at the trailing edge.
     public var durationFrame: Rect
+    /// The message's own duration in seconds, when believable; the played fraction is
+    /// reckoned from it unless the player reports one.
+    public var duration: TimeInterval?
     /// The duration as shown ("0:42"), or ``MediaStrings/unknownDuration``.
     public var durationText: String
     /// Where a failure is said, over the waveform and the duration.
@@ -33,7 +36,7 @@ public struct AudioLayout: Hashable, Sendable {
     /// Creates an audio layout; the layout engine makes them.
     public init(
         frame: Rect, title: CardLine? = nil, playButton: Rect, waveform: Rect, bars: [WaveformBar], durationFrame: Rect,
-        durationText: String, failureFrame: Rect, failureText: String, accessibleName: String, isReversed: Bool = false
+        duration: TimeInterval? = nil, durationText: String, failureFrame: Rect, failureText: String, accessibleName: String, isReversed: Bool = false
     ) {
         self.frame = frame
         self.title = title
@@ -41,6 +44,7 @@ public struct AudioLayout: Hashable, Sendable {
         self.waveform = waveform
         self.bars = bars
         self.durationFrame = durationFrame
+        self.duration = MediaDuration.validated(duration)
         self.durationText = durationText
         self.failureFrame = failureFrame
         self.failureText = failureText
@@ -68,7 +72,7 @@ public struct AudioLayout: Hashable, Sendable {
     /// What to draw for `state`: the button, how many bars are played, the time, the
     /// failure. `duration` is the player's own when it knows one (else the message's).
     public func appearance(_ state: PlaybackState, duration: TimeInterval?, strings: ChatStrings) -> MediaAppearance {
-        var look = MediaAppearance(state: state, duration: duration, idleTime: durationText, failure: failureText, strings: strings)
+        var look = MediaAppearance(state: state, duration: duration ?? self.duration, idleTime: durationText, failure: failureText, strings: strings)
         look.playedBars = Int(saturating: (Double(bars.count) * look.playedFraction).rounded(.down))
         return look
     }

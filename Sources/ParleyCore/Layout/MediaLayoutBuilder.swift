@@ -63,7 +63,7 @@ struct MediaLayoutBuilder {
         let failure = cards.fit(strings.cannotPlayAudio, width: failureWidth, font: style.labelFont, cut: .end)
         return AudioLayout(
             frame: Rect(x: 0, y: 0, width: width, height: button.maxY), title: title, playButton: button,
-            waveform: waveform, bars: bars, durationFrame: durationFrame, durationText: durationText,
+            waveform: waveform, bars: bars, durationFrame: durationFrame, duration: audio.knownDuration, durationText: durationText,
             failureFrame: Rect(x: waveX, y: textY, width: failure.width, height: labelHeight), failureText: failure.text,
             accessibleName: strings.summary(of: audio))
     }
@@ -103,7 +103,8 @@ struct MediaLayoutBuilder {
             width: buttonSize.width, height: buttonSize.height)
         let durationText = strings.duration(video.duration) ?? strings.unknownDuration
         let padding = cells ? 1.0 : 6
-        let inset = cells ? 0.0 : 8
+        // In cells the poster's edge is a frame of box characters: stay inside it.
+        let inset = cells && poster.height >= 3 && poster.width >= 3 ? 1.0 : cells ? 0 : 8
         let textWidth = max(measuredWidth(durationText, style.labelFont), measuredWidth("0:00", style.labelFont))
         let badgeWidth = min(poster.width, textWidth + 2 * padding)
         let badgeHeight = min(poster.height, cells ? 1 : labelHeight + 4)
@@ -112,12 +113,12 @@ struct MediaLayoutBuilder {
             x: max(0, poster.width - inset - badgeWidth), y: max(0, poster.height - inset - badgeHeight - (cells ? 0 : barHeight)),
             width: badgeWidth, height: badgeHeight)
         let progress = cells
-            ? Rect(x: 0, y: poster.height - 1, width: max(0, badge.minX - 1), height: 1)
+            ? Rect(x: inset, y: badge.minY, width: max(0, badge.minX - 1 - inset), height: 1)
             : Rect(x: 0, y: poster.height - barHeight, width: poster.width, height: barHeight)
         let failure = cards.fit(strings.cannotPlayVideo, width: max(1, poster.width), font: style.labelFont, cut: .end)
         let failureY = min(max(0, poster.height - labelHeight), button.maxY + (cells ? 0 : 4))
         return VideoLayout(
-            poster: area, playButton: button, badge: badge, durationText: durationText, progress: progress,
+            poster: area, playButton: button, badge: badge, duration: video.knownDuration, durationText: durationText, progress: progress,
             failureFrame: Rect(
                 x: ((poster.width - failure.width) / 2).rounded(.down), y: failureY, width: failure.width, height: labelHeight),
             failureText: failure.text, accessibleName: strings.summary(of: video))

@@ -14,6 +14,9 @@ public struct VideoLayout: Hashable, Sendable {
     /// The duration badge (the position while playing), in the poster's trailing bottom
     /// corner.
     public var badge: Rect
+    /// The message's own duration in seconds, when believable; the played fraction is
+    /// reckoned from it unless the player reports one.
+    public var duration: TimeInterval?
     /// The duration as shown ("1:05"), or ``MediaStrings/unknownDuration``.
     public var durationText: String
     /// The progress bar along the poster's bottom, shown while playing or paused.
@@ -29,12 +32,13 @@ public struct VideoLayout: Hashable, Sendable {
 
     /// Creates a video layout; the layout engine makes them.
     public init(
-        poster: Rect, playButton: Rect, badge: Rect, durationText: String, progress: Rect, failureFrame: Rect,
+        poster: Rect, playButton: Rect, badge: Rect, duration: TimeInterval? = nil, durationText: String, progress: Rect, failureFrame: Rect,
         failureText: String, accessibleName: String, isReversed: Bool = false
     ) {
         self.poster = poster
         self.playButton = playButton
         self.badge = badge
+        self.duration = MediaDuration.validated(duration)
         self.durationText = durationText
         self.progress = progress
         self.failureFrame = failureFrame
@@ -59,7 +63,7 @@ public struct VideoLayout: Hashable, Sendable {
 
     /// What to draw for `state` (see ``AudioLayout/appearance(_:duration:strings:)``).
     public func appearance(_ state: PlaybackState, duration: TimeInterval?, strings: ChatStrings) -> MediaAppearance {
-        MediaAppearance(state: state, duration: duration, idleTime: durationText, failure: failureText, strings: strings)
+        MediaAppearance(state: state, duration: duration ?? self.duration, idleTime: durationText, failure: failureText, strings: strings)
     }
 
     /// The same layout with every frame passed through `transform`.

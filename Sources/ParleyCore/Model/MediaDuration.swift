@@ -19,7 +19,7 @@ public enum MediaDuration {
     /// as ``maximum``.
     public static func clock(_ seconds: TimeInterval) -> String {
         let bounded = seconds.isNaN ? 0 : min(maximum, max(0, seconds))
-        let whole = Int(bounded.rounded(.down))
+        let whole = Int(saturating: bounded.rounded(.down))
         let hours = whole / 3600, minutes = whole / 60 % 60, secs = whole % 60
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"

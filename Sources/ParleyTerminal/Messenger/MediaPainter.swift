@@ -54,9 +54,10 @@ extension RowPainter {
         let (state, duration) = playbackEntry(id)
         let look = video.appearance(state, duration: duration, strings: style.strings)
         let poster = CellRect(video.poster, dy: dy)
-        if let source = content.poster {
-            drawImage(ImageContent(source: source), area: poster, &buffer)
+        if let source = content.poster, case .ready(let picture)? = pictures?.state(for: source, width: poster.width, height: poster.height * 2) {
+            drawPicture(picture, area: poster, &buffer)
         } else {
+            // No poster, or not (yet) a picture: a dark panel, the button says the rest.
             let shade = CellStyle(
                 foreground: palette.usesColor ? .rgb(150, 156, 170) : .default, background: palette.usesColor ? .rgb(40, 44, 54) : .default)
             buffer.fill(poster, symbol: " ", style: shade)

@@ -241,7 +241,7 @@ struct RowPainter {
     /// A picture in half blocks: each cell shows two pixels, the upper as the "▀"
     /// character's colour and the lower as the cell's background. Without colours, shades
     /// of "░▒▓█" by brightness.
-    private func drawPicture(_ picture: Picture, area: CellRect, _ buffer: inout CellBuffer) {
+    func drawPicture(_ picture: Picture, area: CellRect, _ buffer: inout CellBuffer) {
         let canvas: (UInt8, UInt8, UInt8) = style.isDark ? (22, 22, 26) : (255, 255, 255)
         let shades = Array(" ░▒▓█")
         for row in 0..<min(area.height, picture.height / 2) {
