@@ -103,7 +103,9 @@ let package = Package(
             swiftSettings: swift6),
         .testTarget(
             name: "ParleyGTKTests",
-            dependencies: ["ParleyGTK", "ParleyImaging", "ParleySQLite", "ParleyCore", "ParleyTestSupport", "CGtk4", "CParleyGtk"],
+            dependencies: [
+                "ParleyGTK", "ParleyImaging", "ParleySQLite", "ParleyCore", "ParleyTestSupport", "ParleyDemoKit", "CGtk4", "CParleyGtk",
+            ],
             swiftSettings: swift6),
         .testTarget(
             name: "ParleyMarkdownTests", dependencies: ["ParleyMarkdown", "ParleyCore", "ParleyTestSupport"],

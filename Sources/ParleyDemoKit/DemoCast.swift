@@ -133,7 +133,7 @@ public enum DemoConversation {
                     "**Today's menu** at the café:\n- _soup_ of the day\n- ~~pizza~~ sold out\n- `#42` the garden salad\n\n"
                         + "> book before noon\n\n[See the menu](https://cafe.example.com/menu)")),
             Message(sender: DemoCast.bot, date: at(20), content: .custom(CustomContent(Poll(question: "Where?", options: ["Garden café", "Noodle bar", "Desk salad"], votes: [3, 2, 0])))),
-        ] + DemoCards.messages(now: now, minutes: 19) + [
+        ] + DemoCards.messages(now: now, minutes: 19) + DemoMedia.messages(now: now, minutes: 17) + [
             // A mention of you: stored as a range naming you, drawn highlighted.
             Message(
                 id: "recent-mention", sender: DemoCast.alice, date: at(6),

@@ -84,6 +84,8 @@ public struct DemoHistory {
             // The demo's own data folder is made on first run; a path the user typed is not.
             let opened = try ConversationStore(path: path, options: StoreOptions(createsFolders: options.history == nil))
             opened.register(Poll.self)
+            // A stored conversation's voice note points at a file written at each launch.
+            DemoMedia.prepare()
             fresh = try opened.count() == 0
             if fresh {
                 try opened.insert(contentsOf: DemoConversation.history(count: 5_000, before: now) + DemoConversation.recent(now: now))

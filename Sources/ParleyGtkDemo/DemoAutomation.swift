@@ -78,7 +78,7 @@ struct DemoAutomation {
             case .custom(let custom): summary = custom.payload.summary
             case .notice(let notice): summary = notice.text
             case .deleted: summary = "[deleted]"
-            case .file, .location, .contact: summary = message.content.summary
+            case .file, .location, .contact, .audio, .video: summary = message.content.summary
             }
             DemoConsole.printRecord([message.sender.name, "\(message.status)", summary])
         }

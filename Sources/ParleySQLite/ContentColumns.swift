@@ -13,6 +13,7 @@ import ParleyCore
 /// | `notice` | `system`, `timestamp` | the text | | |
 /// | `deleted` | | | | |
 /// | `file`, `location`, `contact` | see ``card(_:)`` | | | |
+/// | `audio`, `video` | see ``media(_:)`` | | | |
 ///
 /// Text is stored exactly (embedded NULs included) and rebuilt with `TextContent(_:)`,
 /// which detects links again; a forced-bubble `.text("🎉")` stays text and a large
@@ -54,6 +55,8 @@ struct ContentColumns: Equatable {
             self.init(kind: "deleted")
         case .file, .location, .contact:
             self = try Self.card(content)!
+        case .audio, .video:
+            self = try Self.media(content)!
         }
     }
 
@@ -102,6 +105,8 @@ struct ContentColumns: Equatable {
             return .deleted
         case "file", "location", "contact":
             return cardContent()
+        case "audio", "video":
+            return mediaContent()
         default:
             return nil
         }

@@ -19,6 +19,7 @@ struct ReadmeExampleTests {
         try chat.setTransfer(.downloading(0.4), of: report)
         chat.append(.location(LocationContent(title: "Café", latitude: 51.508, longitude: -0.128)), from: alice)
         chat.append(.contact(ContactContent(name: "Ada", phone: "+44 20 7946 0958")), from: alice)
+        chat.append(.voice(URL(fileURLWithPath: "/tmp/note.ogg"), duration: 42, waveform: [0.2, 0.9, 0.4]), from: alice)  // ▶ ▃█▅ 0:42
         #expect(chat.message(report)?.content.summary == "File: report.pdf, 2.4 MB")
         chat.setTyping(alice)
         let lateMessage = Message(sender: alice, date: Date().addingTimeInterval(-3600), content: .text("sent an hour ago"))
@@ -55,7 +56,7 @@ struct ReadmeExampleTests {
         bar.send()
 
         #expect(badge == nil || badge == "↓")
-        #expect(chat.count == 8)  // with the file, the place and the contact
+        #expect(chat.count == 9)  // with the file, the place, the contact and the voice note
         #expect(chat.messages.first?.id == lateMessage.id)
         #expect(chat.messages.first?.isDeleted == true)
         #expect(chat.messages.last?.content == .text("See you at noon"))

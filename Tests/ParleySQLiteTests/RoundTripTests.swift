@@ -37,6 +37,14 @@ struct RoundTripTests {
             .location(LocationContent(title: "", latitude: 0, longitude: 0, picture: .file(path: "/tiles/0.png"))),
             .contact(ContactContent(name: "Ada Lovelace", phone: "+44 20 7946 0958", email: "ada@example.com")),
             .contact(ContactContent(name: "")),
+            .voice(URL(fileURLWithPath: "/tmp/voice note ü.wav"), duration: 42.5, waveform: [0, 0.25, 0.5, 1]),
+            .audio(AudioContent(
+                source: URL(string: "https://media.example/a%20b.ogg?x=1")!, duration: nil, waveform: Waveform(bytes: Array(0...255)),
+                isVoiceNote: false, byteCount: 3_000_000, mediaType: "audio/ogg")),
+            .audio(AudioContent(source: URL(fileURLWithPath: "/x.opus"))),
+            .video(URL(fileURLWithPath: "/clips/a.webm"), duration: 65, poster: .data(png), size: Size(width: 1920, height: 1080)),
+            .video(VideoContent(source: URL(string: "https://media.example/v.mp4")!, duration: -.infinity, poster: .url(URL(string: "https://media.example/p.jpg")!), byteCount: 9, mediaType: "video/mp4")),
+            .video(URL(fileURLWithPath: "/v.ogv")),
             // Markdown is stored as written, with its format.
             .markdown("**Lunch** at _noon_ `code` <b>raw</b>\n\n```\nlet x = 1\n```"),
             .markdown(""),

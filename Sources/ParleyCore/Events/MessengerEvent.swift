@@ -40,6 +40,10 @@ public enum MessengerEvent: Sendable, Equatable {
     case tapLocation(MessageID)
     /// Tapped a contact card, or its phone number or e-mail address.
     case tapContact(MessageID, ContactField)
+    /// Tapped an audio or video message's button, or its waveform or progress bar: play,
+    /// pause or seek it. The GTK front end plays it; the terminal and other players
+    /// report how it goes in ``ChatPresenter/playback``.
+    case tapMedia(MessageID, MediaAction)
 }
 
 /// Callbacks for ``MessengerEvent``s, one method per kind; implement the ones you need.
@@ -79,6 +83,8 @@ public protocol MessengerDelegate: AnyObject {
     func messenger(didTapLocationIn message: MessageID)
     /// A contact card or one of its fields was tapped.
     func messenger(didTapContact field: ContactField, in message: MessageID)
+    /// An audio or video message's button, waveform or progress bar was tapped.
+    func messenger(didTapMedia action: MediaAction, in message: MessageID)
 }
 
 extension MessengerDelegate {
@@ -116,4 +122,6 @@ extension MessengerDelegate {
     public func messenger(didTapLocationIn message: MessageID) {}
     /// Does nothing.
     public func messenger(didTapContact field: ContactField, in message: MessageID) {}
+    /// Does nothing.
+    public func messenger(didTapMedia action: MediaAction, in message: MessageID) {}
 }

@@ -58,6 +58,7 @@ public final class MessengerEvents {
             case .tapFile(let message, let action): delegate.messenger(didTapFile: action, in: message)
             case .tapLocation(let message): delegate.messenger(didTapLocationIn: message)
             case .tapContact(let message, let field): delegate.messenger(didTapContact: field, in: message)
+            case .tapMedia(let message, let action): delegate.messenger(didTapMedia: action, in: message)
             }
         }
         for handler in handlers { handler(event) }

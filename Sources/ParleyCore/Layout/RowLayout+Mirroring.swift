@@ -42,6 +42,8 @@ extension RowLayout {
         }
         copy.card = card?.mapped { inner($0) }
         copy.linkPreview = linkPreview?.mapped { inner($0) }
+        copy.audio = audio?.mapped(mirrored: contentIsRightToLeft) { inner($0) }
+        copy.video = video?.mapped(mirrored: contentIsRightToLeft) { inner($0) }
         copy.reactions = reactions.map { chip in
             var chip = chip
             chip.frame = chip.frame.mirrored(within: width)

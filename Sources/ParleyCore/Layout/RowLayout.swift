@@ -53,6 +53,10 @@ public struct RowLayout: Hashable, Sendable {
     public var items: [Rect]
     /// A file, location or contact card, filling ``content``.
     public var card: CardLayout?
+    /// A voice note's or audio file's button, waveform and duration, filling ``content``.
+    public var audio: AudioLayout?
+    /// A video's poster, button, badge and progress bar, filling ``content``.
+    public var video: VideoLayout?
     /// The shape to draw around ``bubble``.
     public var shape: BubbleShape
     /// The corners of that shape at this row's group position.

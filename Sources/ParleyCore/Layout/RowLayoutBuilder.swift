@@ -234,6 +234,8 @@ struct RowLayoutBuilder {
         layout.timeMark = body.time?.offsetBy(dx: dx, dy: dy)
         layout.items = body.items
         layout.card = body.card.map { card in card.mapped { $0.offsetBy(dx: layout.content?.minX ?? dx, dy: layout.content?.minY ?? dy) } }
+        layout.audio = body.audio.map { audio in audio.mapped { $0.offsetBy(dx: layout.content?.minX ?? dx, dy: layout.content?.minY ?? dy) } }
+        layout.video = body.video.map { video in video.mapped { $0.offsetBy(dx: layout.content?.minX ?? dx, dy: layout.content?.minY ?? dy) } }
         layout.wrapWidth = body.wrapWidth
     }
 
@@ -298,6 +300,8 @@ struct RowLayoutBuilder {
         var time: Rect?
         var items: [Rect] = []
         var card: CardLayout?  // relative to the content's origin
+        var audio: AudioLayout?  // relative to the content's origin
+        var video: VideoLayout?  // relative to the content's origin
         var bare = false  // no bubble drawn (emoji, flat rows)
         var wrapWidth: Double = 0
     }
@@ -400,6 +404,20 @@ struct RowLayoutBuilder {
             let card = CardLayoutBuilder(style: style, measurer: measurer).layout(message.content, maxWidth: inner)
             body = padded(card?.frame.size ?? Size(width: 1, height: 1), insets)
             body.card = card
+        case .audio(let audio):
+            let row = MediaLayoutBuilder(style: style, measurer: measurer).audio(audio, maxWidth: inner)
+            body = padded(row.frame.size, insets)
+            body.audio = row
+        case .video(let video):
+            // Sized like a picture: within the style's image box, keeping the video's
+            // proportions (16 by 9 when unknown), filling the bubble when media do.
+            let masked = style.bubbles.masksMedia && !flat
+            let box = Size(width: min(metrics.maxImageSize.width, masked ? maxWidth : inner), height: metrics.maxImageSize.height)
+            let hint = video.pixelSize.map { Size(width: $0.width, height: $0.height / metrics.unitAspect) }
+                ?? Size(width: box.width, height: box.width * 9 / 16 / metrics.unitAspect)
+            let poster = Self.fit(hint, in: box)
+            body = masked ? Body(size: poster, content: Rect(origin: .zero, size: poster)) : padded(poster, insets)
+            body.video = MediaLayoutBuilder(style: style, measurer: measurer).video(video, poster: poster)
         case .deleted:
             let shown = DisplayText(plain: style.strings.messageDeleted, limit: .preview)
             let measured = measurer.measure(shown.string, font: style.deletedFont, maxWidth: inner)

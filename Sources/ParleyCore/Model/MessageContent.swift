@@ -24,6 +24,10 @@ public enum MessageContent: Hashable, Sendable {
     indirect case location(LocationContent)
     /// A shared contact: name, phone, e-mail.
     indirect case contact(ContactContent)
+    /// A voice note or an audio file: play button, waveform, duration.
+    indirect case audio(AudioContent)
+    /// A video: poster, play button, duration.
+    indirect case video(VideoContent)
     /// A centred line that belongs to nobody: a timestamp or a system message.
     indirect case notice(Notice)
     /// What is left of a deleted message: front ends draw ``ChatStrings/messageDeleted``
@@ -55,6 +59,17 @@ public enum MessageContent: Hashable, Sendable {
         .file(FileContent(name: name, byteCount: bytes, mediaType: mediaType))
     }
 
+    /// A voice note at `url` lasting `duration` seconds, with its loudness over time
+    /// (normalised samples, reduced to what the row draws).
+    public static func voice(_ url: URL, duration: TimeInterval? = nil, waveform: [Double] = []) -> MessageContent {
+        .audio(AudioContent(source: url, duration: duration, waveform: Waveform(waveform)))
+    }
+
+    /// A video at `url` lasting `duration` seconds, with a poster picture.
+    public static func video(_ url: URL, duration: TimeInterval? = nil, poster: ImageSource? = nil, size: Size? = nil) -> MessageContent {
+        .video(VideoContent(source: url, duration: duration, poster: poster, pixelSize: size))
+    }
+
     /// A system line such as "Alice joined".
     public static func system(_ text: String) -> MessageContent {
         .notice(Notice(text: text, kind: .system))
@@ -71,7 +86,7 @@ public enum MessageContent: Hashable, Sendable {
         case .custom(let custom): return custom.payload.summary
         case .notice(let notice): return notice.text
         case .deleted: return "Message deleted"
-        case .file, .location, .contact: return ChatStrings.english.summary(of: self)
+        case .file, .location, .contact, .audio, .video: return ChatStrings.english.summary(of: self)
         }
     }
 
@@ -88,6 +103,8 @@ public enum MessageContent: Hashable, Sendable {
         case .file: return .file
         case .location: return .location
         case .contact: return .contact
+        case .audio: return .audio
+        case .video: return .video
         }
     }
 
@@ -113,6 +130,10 @@ public enum MessageContent: Hashable, Sendable {
         case location
         /// ``MessageContent/contact(_:)``.
         case contact
+        /// ``MessageContent/audio(_:)``.
+        case audio
+        /// ``MessageContent/video(_:)-swift.enum.case``.
+        case video
     }
 }
 

@@ -28,6 +28,9 @@ public final class ChatPresenter {
     public let viewport: Viewport
     /// Taps, links, long presses and history rows: everything the user does to the list.
     public let events = MessengerEvents()
+    /// How the playback of each audio and video message stands: fed by the player (the
+    /// GTK front end's, or the app's), drawn by the front ends.
+    public let playback = MediaPlayback()
     /// The units the front end lays out in.
     public let units: DisplayUnits
     /// Called after a verb that finishes later (a jump, a return to the present) changed
@@ -146,7 +149,8 @@ public final class ChatPresenter {
     /// after a failure; tapping "Show more" under a long text shows more of it.
     @discardableResult
     public func tap(at point: Point) -> MessengerEvent? {
-        guard let hit = viewport.hitTest(point), let event = viewport.event(for: hit, gesture: .tap) else { return nil }
+        guard let hit = viewport.hitTest(point), var event = viewport.event(for: hit, gesture: .tap) else { return nil }
+        if case .tapMedia(let id, .play) = event, playback.state(of: id).isActive { event = .tapMedia(id, .pause) }
         switch hit.row.row {
         case .history(let indicator): load(.older, after: indicator)
         case .newerHistory(let indicator): load(.newer, after: indicator)

@@ -120,6 +120,8 @@ public struct ChatStrings: Sendable {
     public var linkPreviewName: @Sendable (_ site: String, _ title: String?) -> String = { site, title in
         "Link preview: " + ([site] + (title.map { [$0] } ?? [])).filter { !$0.isEmpty }.joined(separator: ", ")
     }
+    /// The texts of voice, audio and video messages.
+    public var media = MediaStrings()
     /// The mark drawn after an outgoing message for each delivery status, each of its own
     /// shape (read is heavy), so that it reads without colour too.
     public var statusMarks: [DeliveryStatus: String] = [
@@ -216,6 +218,8 @@ public struct ChatStrings: Sendable {
             Self.bounded(CardStrings.shown(location.title) ?? ""), cards.coordinates(of: location))
         case .contact(let contact):
             return cards.contactSummary(cards.name(of: contact), [contact.phone, contact.email].compactMap(cards.detail))
+        case .audio(let audio): return media.summary(of: audio)
+        case .video(let video): return media.summary(of: video)
         }
     }
 

@@ -77,6 +77,7 @@ extension Viewport {
                 if let target = hit.row.layout.card?.target(at: hit.location) {
                     return Self.cardEvent(target, on: message) ?? .tapBubble(message.id)
                 }
+                if let event = Self.mediaEvent(at: hit.location, in: hit.row.layout, on: message) { return event }
                 return .tapBubble(message.id)
             case .bubble: return .tapBubble(message.id)
             case .name: return .tapAvatar(message.sender, message: message.id)

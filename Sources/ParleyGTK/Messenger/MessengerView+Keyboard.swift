@@ -5,7 +5,8 @@ import ParleyCore
 /// The keyboard in the message list, and the list's keys from the composer.
 ///
 /// Tab stops on the list itself (never inside a bubble's selectable text). There, ↑/↓
-/// move the focused message (the presenter's selection, drawn with a ring), Page Up/Down
+/// move the focused message (the presenter's selection, drawn with a ring), Space or Enter
+/// plays or pauses it when it is a voice note or a video, Page Up/Down
 /// and Home/End scroll, Shift+F10 or the Menu key opens the message menu, and Escape and printable keys hand the keyboard back to the composer (``onComposerKey``).
 /// From the composer, Page Up/Down and Ctrl+Home/End scroll the list
 /// (``handleComposerKey(_:state:)``), as Fractal and Telegram do.
@@ -49,6 +50,12 @@ extension MessengerView {
         if Int32(key) == GDK_KEY_Menu || (Int32(key) == GDK_KEY_F10 && shift) { return openMenuFromKeyboard() }
         // In a bubble's text (after a click) the label keeps its own keys: selection, copy.
         if onText { return false }
+        // Space or Enter on a focused voice note or video plays or pauses it.
+        switch Int32(key) {
+        case GDK_KEY_space, GDK_KEY_Return, GDK_KEY_KP_Enter:
+            if plain, let id = presenter.selection, presenter.activateMedia(id) != nil { return true }
+        default: break
+        }
         if let used = handleScrollKey(key, modifiers: modifiers) { return used }
         switch Int32(key) {
         case GDK_KEY_Up, GDK_KEY_KP_Up:

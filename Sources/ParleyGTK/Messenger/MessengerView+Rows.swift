@@ -119,6 +119,7 @@ extension MessengerView {
             order.append((view, row.y))
         }
         for view in leaving { recycle(view) }
+        player.rowsShown(Set(next.keys))
         // Arrivals out of view are not read out; the new-messages button counts them.
         arrivals.removeAll()
         active = next
@@ -158,6 +159,7 @@ extension MessengerView {
     }
 
     func recycle(_ view: RowView) {
+        view.releaseMedia()
         view.frame.widget.isChildVisible = false
         // A recycled row stays a child of the list: keep screen readers from reading it.
         view.frame.widget.setAccessibleHidden(true)

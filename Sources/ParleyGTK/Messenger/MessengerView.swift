@@ -46,6 +46,14 @@ public final class MessengerView: RowHost {
     public var overscan: Double = 240
     /// Whether activated links open in the desktop's handler (after the event is sent).
     public var opensLinks = true
+    /// Plays voice notes and videos through GTK's media stack when they are tapped (or
+    /// activated with Space or Enter). Turn it off to play them with the app's own player
+    /// from ``MessengerEvent/tapMedia(_:_:)``, reporting to ``ChatPresenter/playback``.
+    public var playsMedia = true {
+        didSet { if !playsMedia { player.stop() } }
+    }
+    /// The player behind ``playsMedia``: one stream at a time, owned by the view.
+    public private(set) lazy var player = MediaPlayer(playback: presenter.playback, conversation: conversation)
     /// Items the context menu adds after Copy and Delete.
     public var menuActions: [MessageAction] = [] {
         didSet { menu.rebuild(actions: menuActions) }
@@ -125,6 +133,7 @@ public final class MessengerView: RowHost {
     var hasKeyboardFocus = false
     private var observation: Observation?
     private var imageObservation: ImageLoader.Observation?
+    var playbackObservationToken: MediaPlayback.Token?
     private var lastSize = Size(width: 0, height: 0)
 
     /// Creates the view for `conversation`.
@@ -221,6 +230,7 @@ public final class MessengerView: RowHost {
             self.relayout()
         }
         imageObservation = images.observe { [weak self] source in self?.imagesChanged(source) }
+        installMedia()
     }
 
     deinit {

@@ -3,8 +3,8 @@ internal import CParleyGtk
 import ParleyCore
 
 /// The bubble of a row and what it holds: text, a large emoji, a picture with its
-/// caption, a collection, a file, location or contact card, the app's custom widget, a
-/// notice, or typing dots.
+/// caption, a collection, a file, location or contact card, a voice note or video, the
+/// app's custom widget, a notice, or typing dots.
 ///
 /// The bubble's fill and corners come from CSS (see ``StyleSheet``); its children sit at
 /// the layout's content and caption frames. Media is clipped to the rounded bubble.
@@ -87,6 +87,20 @@ final class BubbleView {
         if let cardView { return cardView }
         let view = CardView(parent: frame)
         cardView = view
+        return view
+    }
+    private var audioView: AudioView?
+    private var audio: AudioView {
+        if let audioView { return audioView }
+        let view = AudioView(parent: frame)
+        audioView = view
+        return view
+    }
+    private var videoView: VideoView?
+    private var video: VideoView {
+        if let videoView { return videoView }
+        let view = VideoView(parent: frame)
+        videoView = view
         return view
     }
     private var dotFrames: [Frame] = []
@@ -240,6 +254,20 @@ final class BubbleView {
             if showCustom(content, in: message.id, host: host) { reveal(notice) }
         case .file, .location, .contact:
             if let layoutCard = layout.card { card.show(layoutCard, of: message.content, host: host) }
+        case .audio:
+            if let layoutAudio = layout.audio {
+                let playback = host.player.playback
+                audio.show(
+                    layoutAudio, side: context.side, bare: layout.shape == .none, state: playback.state(of: message.id),
+                    duration: playback.duration(of: message.id), host: host)
+            }
+        case .video(let content):
+            if let layoutVideo = layout.video {
+                let playback = host.player.playback
+                video.show(
+                    layoutVideo, of: content, side: context.side, state: playback.state(of: message.id),
+                    duration: playback.duration(of: message.id), stream: host.player.paintable(for: message.id), host: host)
+            }
         }
         hideLabels(except: shown)
         place(layout: layout)
@@ -271,6 +299,21 @@ final class BubbleView {
         linkPreviewView?.hide()
         showsDots = true
         for dot in dots { dot.isShown = true }
+    }
+
+    /// Draws message `id`'s new playback state, when the bubble shows it (no new layout:
+    /// the button, the played bars, the time and a video's stream change).
+    func playbackChanged(_ id: MessageID, host: any RowHost) {
+        guard messageID == id else { return }
+        let state = host.player.playback.state(of: id), duration = host.player.playback.duration(of: id)
+        audioView?.apply(state, duration: duration)
+        videoView?.apply(state, duration: duration, stream: host.player.paintable(for: id))
+    }
+
+    /// Lets go of a video stream and hides the media (the row goes back to the pool).
+    func releaseMedia() {
+        videoView?.hide()
+        audioView?.hide()
     }
 
     /// Hides the bubble.
@@ -314,6 +357,8 @@ final class BubbleView {
         mediaView?.hide()
         collectionView?.hide()
         cardView?.hide()
+        audioView?.hide()
+        videoView?.hide()
         if showsDots {
             for dot in dots { dot.isShown = false }
             showsDots = false
@@ -377,6 +422,9 @@ final class BubbleView {
         showMoreRect = layout.showMore.map { inBubble($0.frame) }
         editedRect = layout.editedMark.map(inBubble)
         timeRect = layout.timeMark.map(inBubble)
+        // A row adopted at a new width keeps its widgets; its media take the new frames.
+        if let audio = layout.audio { audioView?.adopt(audio) }
+        if let video = layout.video { videoView?.adopt(video) }
     }
 
     /// Places the bubble in its row.
@@ -400,6 +448,8 @@ final class BubbleView {
         mediaView?.place(contentRect)
         collectionView?.place(contentRect)
         cardView?.place(contentRect)
+        audioView?.place(contentRect)
+        videoView?.place(contentRect)
         if let custom { custom.widget.place(contentRect) }
         if showsDots {
             let size = 8.0, gap = 5.0

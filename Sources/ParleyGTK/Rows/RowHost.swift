@@ -17,6 +17,8 @@ protocol RowHost: AnyObject {
     func activateLink(_ uri: String, in message: MessageID) -> Bool
     /// The user activated a history row's button (load, or retry).
     func activateHistory(_ edge: HistoryEdge)
+    /// Plays audio and video, and says how their playback stands.
+    var player: MediaPlayer { get }
 }
 
 extension Row {

@@ -122,6 +122,7 @@ final class RowView {
         case .collection(let collection):
             return collection.items.contains { if case .image(let item) = $0 { return item == source } else { return false } }
         case .location(let location): return location.picture == source
+        case .video(let video): return video.poster == source
         default: return false
         }
     }
@@ -187,6 +188,24 @@ final class RowView {
         guard position != accessiblePosition.position || count != accessiblePosition.count else { return }
         accessiblePosition = (position, count)
         frame.widget.setAccessiblePosition(position, of: count)
+    }
+
+    /// Draws message `id`'s new playback state, when this row shows it.
+    func playbackChanged(_ id: MessageID) {
+        guard let host, case .message(let message)? = row, message.id == id else { return }
+        bubbleView?.playbackChanged(id, host: host)
+    }
+
+    /// Lets go of what only a shown row should hold (a playing video's stream); the row
+    /// is configured again before it shows.
+    func releaseMedia() {
+        guard case .message(let message)? = row else { return }
+        switch message.content {
+        case .audio, .video:
+            bubbleView?.releaseMedia()
+            clear()
+        default: break
+        }
     }
 
     /// Forgets the row (the view goes back to the pool).

@@ -18,6 +18,9 @@ import ParleyCore
 /// - `card` (`.file`, `.location`, `.contact`) with `label.card-icon`, `label.card-title`,
 ///   `.card-detail`, `.card-link`, `.card-failure`, `card-progress` > `card-progress-fill`,
 ///   `label.card-percent` and `card-button` (``cardRules(_:scope:)``);
+/// - `audio` with `media-button`, `waveform`, `label.media-time`, `label.media-failure`;
+///   `video` with `video-placeholder`, `video-poster`, `picture.video-frame`,
+///   `media-overlay`, `label.media-badge` (``mediaRules(_:scope:)``);
 /// - the theme as `.parley-theme-<name>` on the view's root.
 struct StyleSheet {
     /// The style drawn.
@@ -127,6 +130,7 @@ struct StyleSheet {
             """
         css += ninePatchRules(style, scope: s)
         css += cardRules(style, scope: s)
+        css += mediaRules(style, scope: s)
         css += """
             @keyframes parley-typing { 0% { opacity: 0.35; } 30% { opacity: 1; } 60% { opacity: 0.35; } 100% { opacity: 0.35; } }
 

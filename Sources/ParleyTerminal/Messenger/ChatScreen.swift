@@ -194,6 +194,7 @@ public final class ChatScreen {
         painter.highlighted = frame.highlighted
         painter.selected = frame.selected
         painter.searchMatch = presenter.searchMatch
+        painter.playback = presenter.playback
         noteScroll(frame.rows)
         for row in frame.rows { painter.draw(row, into: &screen) }
         isAnimating = frame.isAnimating

@@ -33,6 +33,8 @@ struct RowPainter {
     var searchMatch: SearchMatch?
     /// The message selected by keyboard (``ChatFrame/selected``).
     var selected: MessageID?
+    /// How audio and video messages stand (``ChatPresenter/playback``); `nil` draws them idle.
+    var playback: MediaPlayback?
 
     func draw(_ row: VisibleRow, into buffer: inout CellBuffer) {
         let dy = row.y.rounded(.down) + Double(top)
@@ -142,6 +144,10 @@ struct RowPainter {
             drawCollection(collection, area: area, items: layout.items, &buffer)
         case .file, .location, .contact:
             if let card = layout.card { drawCard(card, of: message.content, side: side, dy, &buffer) }
+        case .audio:
+            if let audio = layout.audio { drawAudio(audio, of: message.id, side: side, dy, &buffer) }
+        case .video(let video):
+            if let layout = layout.video { drawVideo(layout, video, of: message.id, side: side, dy, &buffer) }
         case .custom(let custom):
             if let renderer = customRenderers[custom.kind] {
                 renderer(custom, area, palette.text(side), &buffer)
@@ -236,7 +242,7 @@ struct RowPainter {
     /// A picture in half blocks: each cell shows two pixels, the upper as the "▀"
     /// character's colour and the lower as the cell's background. Without colours, shades
     /// of "░▒▓█" by brightness.
-    private func drawPicture(_ picture: Picture, area: CellRect, _ buffer: inout CellBuffer) {
+    func drawPicture(_ picture: Picture, area: CellRect, _ buffer: inout CellBuffer) {
         let canvas: (UInt8, UInt8, UInt8) = style.isDark ? (22, 22, 26) : (255, 255, 255)
         let shades = Array(" ░▒▓█")
         for row in 0..<min(area.height, picture.height / 2) {

@@ -66,6 +66,8 @@ public final class TerminalMessenger {
         let observation = screen.conversation.observe { _ in continuation.yield(.changed) }
         screen.pictures.onChange = { continuation.yield(.changed) }
         screen.presenter.onNeedsDisplay = { continuation.yield(.changed) }
+        // An app that plays media reports its progress here; the rows follow it.
+        let playing = screen.presenter.playback.observe { _, _ in continuation.yield(.changed) }
         // The clock ticks only while something on screen moves; idle, the loop sleeps.
         var ticker: Task<Void, Never>?
         func tick(_ animating: Bool) {
@@ -84,6 +86,7 @@ public final class TerminalMessenger {
         defer {
             ticker?.cancel()
             observation.cancel()
+            playing.cancel()
             screen.presenter.onNeedsDisplay = nil
         }
         tick(try draw())

@@ -36,7 +36,7 @@ public enum GlyphRepertoire: Hashable, Sendable {
     /// when the repertoire has it, else as many characters of the repertoire as columns.
     public func substitute(_ symbol: String, columns: Int) -> String {
         guard !contains(symbol) else { return symbol }
-        if columns == 1, let first = symbol.unicodeScalars.first, let stand = Self.standIns[first] { return stand }
+        if let first = symbol.unicodeScalars.first, let stand = Self.standIns[first], stand.count == columns { return stand }
         return String(repeating: "?", count: max(1, columns))
     }
 
@@ -57,6 +57,8 @@ public enum GlyphRepertoire: Hashable, Sendable {
             ("–", "-"), ("‘", "'"), ("’", "'"), ("“", "\""), ("”", "\""), ("␛", "^"), ("␇", "^"),
             ("⠋", "|"), ("⠙", "/"), ("⠹", "-"), ("⠸", "\\"), ("⠼", "|"), ("⠴", "/"), ("⠦", "-"),
             ("⠧", "\\"), ("⠇", "|"), ("⠏", "/"),
+            // A voice message's waveform, button and progress.
+            ("▁", "_"), ("▂", "_"), ("▃", "▄"), ("▅", "▄"), ("▆", "█"), ("▇", "█"), ("⏸", "||"), ("⋯", "."),
         ] {
             table[from.unicodeScalars.first!] = to
         }
