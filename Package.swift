@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ParleyGTK", targets: ["ParleyGTK"]),
         .library(name: "ParleyImaging", targets: ["ParleyImaging"]),
         .library(name: "ParleyMarkdown", targets: ["ParleyMarkdown"]),
+        .library(name: "ParleyMatrix", targets: ["ParleyMatrix"]),
         .executable(name: "parley-demo", targets: ["ParleyDemo"]),
         .executable(name: "parley-gtk-demo", targets: ["ParleyGtkDemo"]),
         .executable(name: "parley-bench", targets: ["ParleyBench"]),
@@ -46,6 +47,11 @@ let package = Package(
         .systemLibrary(name: "CCmarkGFM", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         // Markdown messages drawn formatted: CommonMark + GFM to the core's FormattedText.
         .target(name: "ParleyMarkdown", dependencies: ["ParleyCore", "CCmarkGFM"], swiftSettings: swift6),
+
+        // A conversation bound to a Matrix room: a typed client-server API client on
+        // URLSession (FoundationNetworking), the sync loop, local echo and an offline
+        // queue, history paging; media through ParleyImaging's fetcher.
+        .target(name: "ParleyMatrix", dependencies: ["ParleyCore", "ParleyImaging"], swiftSettings: swift6),
 
         // The terminal front end: cell buffer, diff renderer, input decoder, messenger.
         .target(
@@ -103,6 +109,9 @@ let package = Package(
             swiftSettings: swift6),
         .testTarget(
             name: "ParleyMarkdownTests", dependencies: ["ParleyMarkdown", "ParleyCore", "ParleyTestSupport"],
+            swiftSettings: swift6),
+        .testTarget(
+            name: "ParleyMatrixTests", dependencies: ["ParleyMatrix", "ParleyImaging", "ParleyCore", "ParleyTestSupport"],
             swiftSettings: swift6),
         .testTarget(
             name: "ParleySQLiteTests", dependencies: ["ParleySQLite", "ParleyCore", "ParleyTestSupport"], swiftSettings: swift6),
