@@ -45,37 +45,60 @@ enum MatrixTestServer {
     }
 
     /// Runs `arguments` (through `/usr/bin/env`) to its end on a thread of its own;
-    /// returns its status and what it printed. Foundation's `Process` is not used: its
-    /// `waitUntilExit` was seen spinning for ever here once the script had left Synapse
-    /// running in the background.
+    /// returns its status and what it printed.
     static func spawn(_ arguments: [String], environment: [String: String]) async throws -> (status: Int32, output: String) {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("parley-matrix-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
-        let argv = ["/usr/bin/env"] + arguments
-        let env = environment.map { "\($0.key)=\($0.value)" }
         let status: Int32 = await withCheckedContinuation { continuation in
             Thread.detachNewThread {
-                var actions = posix_spawn_file_actions_t()
-                posix_spawn_file_actions_init(&actions)
-                defer { posix_spawn_file_actions_destroy(&actions) }
-                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-                posix_spawn_file_actions_addopen(&actions, 1, log.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-                posix_spawn_file_actions_adddup2(&actions, 1, 2)
-                var cArguments = argv.map { strdup($0) } + [nil]
-                var cEnvironment = env.map { strdup($0) } + [nil]
-                defer { (cArguments + cEnvironment).forEach { free($0) } }
-                var pid: pid_t = 0
-                guard posix_spawn(&pid, argv[0], &actions, nil, &cArguments, &cEnvironment) == 0 else {
+                guard let pid = launch(arguments, environment: environment, output: log.path) else {
                     continuation.resume(returning: -1)
                     return
                 }
-                var status: Int32 = 0
-                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-                continuation.resume(returning: (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1)
+                continuation.resume(returning: wait(for: pid))
             }
         }
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return (status, output)
+        return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+    }
+
+    /// Starts `arguments` (through `/usr/bin/env`) with standard output and error into
+    /// the file `output`, and returns its process id.
+    ///
+    /// Not Foundation's `Process`: a child inherits the signal mask of the thread that
+    /// starts it, and the test runner's threads block SIGTERM, so a server started that
+    /// way ignores `stop` (and `waitUntilExit` was seen spinning for ever here). This
+    /// starts the child with no signal blocked and default handlers.
+    static func launch(_ arguments: [String], environment: [String: String], output: String) -> pid_t? {
+        let argv = ["/usr/bin/env"] + arguments
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let cArguments = argv.map { strdup($0) } + [nil]
+        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (cArguments + cEnvironment).forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment) == 0 else { return nil }
+        return pid
+    }
+
+    /// Waits for process `pid` to end; its exit status, or -1 when a signal ended it.
+    static func wait(for pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
     }
 
     /// A new user on the server, signed in.
