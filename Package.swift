@@ -62,7 +62,7 @@ let package = Package(
             swiftSettings: swift6),
         // What both demos share: the cast, the generated conversation, the bot, the poll,
         // chat-log transcripts and opening the demo's store.
-        .target(name: "ParleyDemoKit", dependencies: ["ParleyCore", "ParleyImaging", "ParleySQLite"], swiftSettings: swift6),
+        .target(name: "ParleyDemoKit", dependencies: ["ParleyCore", "ParleyImaging", "ParleySQLite", "ParleyMatrix"], swiftSettings: swift6),
 
         // The system SQLite (Debian: libsqlite3-dev), linked by the module map: no pkg-config.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),

@@ -106,7 +106,7 @@ extension MatrixRoom {
     }
 
     @discardableResult
-    private func enqueue(_ item: Outgoing, echo: Message? = nil) -> MessageID {
+    func enqueue(_ item: Outgoing, echo: Message? = nil) -> MessageID {
         if let echo {
             state.withLock { $0.echoes[item.transactionID] = echo.id }
             try? conversation.append(echo)
@@ -241,5 +241,26 @@ extension MatrixRoom {
         try? conversation.update(echo) { message in
             if message.status == .sending || message.status == .failed { message.status = .sent }
         }
+    }
+}
+
+/// Changes the conversation already shows (a front end made them, as its reaction chips,
+/// its delete and its edit do), sent to the room.
+extension MatrixRoom {
+    /// Sends the local user's reaction `key` on message `id` (`isOn`) or takes it back:
+    /// for ``ParleyCore/MessengerEvent/reactionChanged(_:key:isOn:)``.
+    public func reactionChanged(_ key: String, on id: MessageID, isOn: Bool) {
+        let payload: Outgoing.Payload = isOn ? .reaction(key: key, target: id) : .unreaction(key: key, target: id)
+        enqueue(Outgoing(payload: payload, transactionID: MatrixClient.transactionID()))
+    }
+
+    /// Redacts message `id`, already shown deleted: for ``ParleyCore/MessengerEvent/deleted(_:)``.
+    public func deleted(_ id: MessageID) {
+        enqueue(Outgoing(payload: .redaction(target: id), transactionID: MatrixClient.transactionID()))
+    }
+
+    /// Sends an edit of message `id` to `content` (its text), already shown edited.
+    public func edited(_ id: MessageID, to content: MessageContent) {
+        enqueue(Outgoing(payload: .edit(target: id, text: content.summary), transactionID: MatrixClient.transactionID()))
     }
 }
