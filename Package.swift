@@ -88,7 +88,7 @@ let package = Package(
         .target(name: "CHeapStats"),
         .executableTarget(
             name: "ParleyBench",
-            dependencies: ["ParleyCore", "ParleyTerminal", "ParleySQLite", "ParleyGTK", "CGtk4", "CHeapStats", "CSQLite"],
+            dependencies: ["ParleyCore", "ParleyTerminal", "ParleySQLite", "ParleyGTK", "ParleyMatrix", "CGtk4", "CHeapStats", "CSQLite"],
             swiftSettings: swift6
         ),
         // What several test targets use: sources that fail on demand, a seeded generator.

@@ -139,13 +139,18 @@ public final class MatrixRoom: Sendable {
 
     /// The sync filter: this room only, its timeline, member state lazily, typing and
     /// receipts; no presence or account data.
+    ///
+    /// Each start makes a filter of its own (its timeline leaves out an event type no one
+    /// sends, named with a fresh UUID): Synapse keeps the answers of recent syncs by user,
+    /// filter and token, and a second first sync of the same user with the same filter
+    /// within minutes was seen getting the first one's answer (then empty) again.
     static func filter(for roomID: String) -> JSONValue {
         [
             "presence": ["not_types": ["*"]],
             "account_data": ["not_types": ["*"]],
             "room": [
                 "rooms": [.string(roomID)],
-                "timeline": ["limit": 30],
+                "timeline": ["limit": 30, "not_types": [.string("org.parley.unused.\(UUID().uuidString)")]],
                 "state": ["lazy_load_members": true],
                 "ephemeral": ["types": ["m.typing", "m.receipt"]],
                 "account_data": ["not_types": ["*"]],
