@@ -33,7 +33,13 @@ extension MatrixRoom {
         guard let announce else { return }
         let client = client
         let roomID = roomID
-        Task { try? await client.setTyping(announce, in: roomID, timeout: MatrixRoom.typingTimeout) }
+        state.withLock { state in
+            let previous = state.typingSend
+            state.typingSend = Task {
+                await previous?.value
+                try? await client.setTyping(announce, in: roomID, timeout: MatrixRoom.typingTimeout)
+            }
+        }
     }
 
     /// Sends typing notices from `inputBar`'s events: typing while its text is not empty,

@@ -25,7 +25,7 @@ import Synchronization
 /// Everything is safe from any task or thread. Message ids are the events' ids, except
 /// for messages sent from here, which keep the id of their local echo.
 public final class MatrixRoom: Sendable {
-    /// Where the room's connection to the server stands.
+    /// Where the room's connection to the server stands (``status``, ``statusUpdates()``).
     public enum ConnectionStatus: Hashable, Sendable {
         /// Not started, or the first sync is running.
         case connecting
@@ -80,7 +80,7 @@ public final class MatrixRoom: Sendable {
 
     func setStatus(_ status: ConnectionStatus) {
         state.withLock { state in
-            guard state.status != status, state.status != .stopped else { return }
+            guard state.status != status else { return }
             state.status = status
             for watcher in state.statusWatchers.values { watcher.yield(status) }
         }
@@ -133,8 +133,8 @@ public final class MatrixRoom: Sendable {
         outbox?.cancel()
         await sync?.value
         await outbox?.value
+        // Both loops have ended: nothing changes the status after this.
         setStatus(.stopped)
-        state.withLock { $0.status = .connecting }
     }
 
     /// The sync filter: this room only, its timeline, member state lazily, typing and
@@ -240,6 +240,8 @@ struct RoomState: Sendable {
     var readsAutomatically = false
     var typingAnnounced: ContinuousClock.Instant?
     var typingStop: Task<Void, Never>?
+    /// The latest typing notice on its way; the next one waits for it, so they arrive in order.
+    var typingSend: Task<Void, Never>?
 
     /// The message id for `eventID`.
     func message(for eventID: String) -> MessageID {
