@@ -1,7 +1,7 @@
 import Foundation
 import ParleyCore
 
-/// A room's history for a ``ParleyCore/HistoryPager``: earlier pages from
+/// A room's history for a `HistoryPager`: earlier pages from
 /// `/rooms/{id}/messages?dir=b`, jumps to a date through `timestamp_to_event` and
 /// `/context`, and pages towards the present with `dir=f`.
 ///
@@ -84,7 +84,7 @@ public struct MatrixHistory: HistoryWindowSource {
 }
 
 extension MatrixRoom {
-    /// The room's history, for a ``ParleyCore/HistoryPager``.
+    /// The room's history, for a `HistoryPager`.
     public var history: MatrixHistory { MatrixHistory(room: self) }
 
     /// The token to page back from message `id`: one kept from an earlier page, else the

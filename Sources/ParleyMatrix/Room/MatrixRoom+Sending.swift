@@ -22,7 +22,7 @@ struct Outgoing: Sendable {
 /// Sending: local echo, the outbox, retrying.
 extension MatrixRoom {
     /// Sends `text`, answering `replyingTo` when given, and returns the id of its local
-    /// echo, which shows at once as ``ParleyCore/DeliveryStatus/sending``.
+    /// echo, which shows at once as `DeliveryStatus.sending`.
     @discardableResult
     public func send(_ text: String, replyingTo: MessageID? = nil) -> MessageID {
         let transaction = MatrixClient.transactionID()
@@ -64,7 +64,7 @@ extension MatrixRoom {
     /// Replaces the text of the local user's message `id` with `text`, here at once and in
     /// the room (an `m.replace` edit).
     ///
-    /// - Throws: ``ParleyCore/ConversationError/unknownID(_:)`` when `id` is not loaded.
+    /// - Throws: `ConversationError.unknownID` when `id` is not loaded.
     public func edit(_ id: MessageID, to text: String) throws(ConversationError) {
         try conversation.edit(id, to: .text(text))
         enqueue(Outgoing(payload: .edit(target: id, text: text), transactionID: MatrixClient.transactionID()))
@@ -72,15 +72,15 @@ extension MatrixRoom {
 
     /// Deletes message `id` for everyone (a redaction); it shows as deleted at once.
     ///
-    /// - Throws: ``ParleyCore/ConversationError/unknownID(_:)`` when `id` is not loaded.
+    /// - Throws: `ConversationError.unknownID` when `id` is not loaded.
     public func delete(_ id: MessageID) throws(ConversationError) {
         try conversation.markDeleted(id)
         enqueue(Outgoing(payload: .redaction(target: id), transactionID: MatrixClient.transactionID()))
     }
 
-    /// Sends again a message the server refused (``ParleyCore/DeliveryStatus/failed``).
+    /// Sends again a message the server refused (`DeliveryStatus.failed`).
     ///
-    /// - Returns: Whether `id` was a failed message; it is ``ParleyCore/DeliveryStatus/sending`` again then.
+    /// - Returns: Whether `id` was a failed message; it is `DeliveryStatus.sending` again then.
     @discardableResult
     public func retry(_ id: MessageID) -> Bool {
         guard let item = state.withLock({ $0.failed.removeValue(forKey: id) }) else { return false }
@@ -248,13 +248,13 @@ extension MatrixRoom {
 /// its delete and its edit do), sent to the room.
 extension MatrixRoom {
     /// Sends the local user's reaction `key` on message `id` (`isOn`) or takes it back:
-    /// for ``ParleyCore/MessengerEvent/reactionChanged(_:key:isOn:)``.
+    /// for `MessengerEvent.reactionChanged`.
     public func reactionChanged(_ key: String, on id: MessageID, isOn: Bool) {
         let payload: Outgoing.Payload = isOn ? .reaction(key: key, target: id) : .unreaction(key: key, target: id)
         enqueue(Outgoing(payload: payload, transactionID: MatrixClient.transactionID()))
     }
 
-    /// Redacts message `id`, already shown deleted: for ``ParleyCore/MessengerEvent/deleted(_:)``.
+    /// Redacts message `id`, already shown deleted: for `MessengerEvent.deleted`.
     public func deleted(_ id: MessageID) {
         enqueue(Outgoing(payload: .redaction(target: id), transactionID: MatrixClient.transactionID()))
     }

@@ -2,7 +2,7 @@ import Foundation
 import ParleyCore
 import Synchronization
 
-/// A ``ParleyCore/Conversation`` bound to one Matrix room: what arrives in the room shows
+/// A `Conversation` bound to one Matrix room: what arrives in the room shows
 /// in the conversation, and what the user does there goes to the room.
 ///
 /// - **Live events** come from a `/sync` loop (a filter for this room, the `since`
@@ -12,15 +12,15 @@ import Synchronization
 ///   (counted here: servers do not), edits, redactions, typing and read receipts.
 /// - **What the user sends** (``send(_:replyingTo:)``, ``sendImage(_:filename:mediaType:size:)``,
 ///   ``toggleReaction(_:on:)``, ``edit(_:to:)``, ``delete(_:)``) shows at once as a local
-///   echo with ``ParleyCore/DeliveryStatus/sending``, goes out in order through an
-///   outbox, and turns ``ParleyCore/DeliveryStatus/sent`` when the server took it (matched
+///   echo with `DeliveryStatus.sending`, goes out in order through an
+///   outbox, and turns `DeliveryStatus.sent` when the server took it (matched
 ///   by transaction id, so the server's copy never shows twice). While the server can't
 ///   be reached the outbox keeps everything and sends it when it can again; a message
-///   the server refuses is ``ParleyCore/DeliveryStatus/failed`` and ``retry(_:)`` sends it again.
+///   the server refuses is `DeliveryStatus.failed` and ``retry(_:)`` sends it again.
 /// - **Typing and receipts** go out from ``setTyping(_:)`` (or an input bar, with
 ///   ``follow(_:)``) and ``markRead(upTo:)`` (or by themselves, ``sendsReadReceipts``).
-/// - **History** comes through ``history``, a ``ParleyCore/HistoryWindowSource`` for a
-///   ``ParleyCore/HistoryPager``.
+/// - **History** comes through ``history``, a `HistoryWindowSource` for a
+///   `HistoryPager`.
 ///
 /// Everything is safe from any task or thread. Message ids are the events' ids, except
 /// for messages sent from here, which keep the id of their local echo.
