@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ParleyGTK", targets: ["ParleyGTK"]),
         .library(name: "ParleyImaging", targets: ["ParleyImaging"]),
         .library(name: "ParleyMarkdown", targets: ["ParleyMarkdown"]),
+        .library(name: "ParleyMatrix", targets: ["ParleyMatrix"]),
         .executable(name: "parley-demo", targets: ["ParleyDemo"]),
         .executable(name: "parley-gtk-demo", targets: ["ParleyGtkDemo"]),
         .executable(name: "parley-bench", targets: ["ParleyBench"]),
@@ -51,6 +52,11 @@ let package = Package(
         // Markdown messages drawn formatted: CommonMark + GFM to the core's FormattedText.
         .target(name: "ParleyMarkdown", dependencies: ["ParleyCore", "CCmarkGFM"], swiftSettings: swift6),
 
+        // A conversation bound to a Matrix room: a typed client-server API client on
+        // URLSession (FoundationNetworking), the sync loop, local echo and an offline
+        // queue, history paging; media through ParleyImaging's fetcher.
+        .target(name: "ParleyMatrix", dependencies: ["ParleyCore", "ParleyImaging"], swiftSettings: swift6),
+
         // The terminal front end: cell buffer, diff renderer, input decoder, messenger.
         .target(
             name: "ParleyTerminal", dependencies: ["ParleyCore", "ParleyImaging", "ParleyMarkdown", "CUtf8proc"],
@@ -60,7 +66,7 @@ let package = Package(
             swiftSettings: swift6),
         // What both demos share: the cast, the generated conversation, the bot, the poll,
         // chat-log transcripts and opening the demo's store.
-        .target(name: "ParleyDemoKit", dependencies: ["ParleyCore", "ParleyImaging", "ParleySQLite"], swiftSettings: swift6),
+        .target(name: "ParleyDemoKit", dependencies: ["ParleyCore", "ParleyImaging", "ParleySQLite", "ParleyMatrix"], swiftSettings: swift6),
 
         // The system SQLite (Debian: libsqlite3-dev), linked by the module map: no pkg-config.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
@@ -86,7 +92,7 @@ let package = Package(
         .target(name: "CHeapStats"),
         .executableTarget(
             name: "ParleyBench",
-            dependencies: ["ParleyCore", "ParleyTerminal", "ParleySQLite", "ParleyGTK", "CGtk4", "CHeapStats", "CSQLite"],
+            dependencies: ["ParleyCore", "ParleyTerminal", "ParleySQLite", "ParleyGTK", "ParleyMatrix", "CGtk4", "CHeapStats", "CSQLite"],
             swiftSettings: swift6
         ),
         // What several test targets use: sources that fail on demand, a seeded generator.
@@ -109,6 +115,9 @@ let package = Package(
             swiftSettings: swift6),
         .testTarget(
             name: "ParleyMarkdownTests", dependencies: ["ParleyMarkdown", "ParleyCore", "ParleyTestSupport"],
+            swiftSettings: swift6),
+        .testTarget(
+            name: "ParleyMatrixTests", dependencies: ["ParleyMatrix", "ParleyImaging", "ParleyCore", "ParleyTestSupport"],
             swiftSettings: swift6),
         .testTarget(
             name: "ParleySQLiteTests", dependencies: ["ParleySQLite", "ParleyCore", "ParleyTestSupport"], swiftSettings: swift6),

@@ -10,6 +10,7 @@ let usage = """
            parley-bench seed --messages N [--batch N] FILE
            parley-bench gtk [--sizes N,N,...] [--frames N]
            parley-bench longtext [--sizes N,N,...] [--baseline-limit N] [--repeats N]
+           parley-bench matrix --homeserver URL [--messages N] [--history N]
 
       core   the engine: appends, memory per message, grouping, viewport steps and
              jumps, prepends; beside a plain array and an offset-scrolled table.
@@ -27,6 +28,10 @@ let usage = """
       longtext one long message laid out (GTK and terminal rows) beside the whole text
              measured in Pango, for a word without spaces and for words.
              Defaults: --sizes 16000,64000,1048576 --baseline-limit 64000 --repeats 3
+      matrix a Matrix room on a homeserver with open registration (scripts/matrix-server):
+             send → the row on the other client's screen, own echo sent, history pages
+             of 50 after seeding, jumps to a date.
+             Defaults: --messages 200 --history 2000
       search full-text search of a ParleySQLite history: index size per message, the
              migration that indexes an older file (open, build, waits meanwhile), query
              times beside a LIKE '%word%' scan of the same table.
@@ -117,6 +122,22 @@ case "gtk-run":
     let count = option("--messages").flatMap(Int.init) ?? 10_000
     let frames = option("--frames").flatMap(Int.init) ?? 300
     GtkBenchmarkRun.run(variant: variant, messages: count, frames: frames)
+case "matrix":
+    arguments.removeFirst()
+    let server = option("--homeserver").flatMap(URL.init(string:))
+    let count = option("--messages").flatMap(Int.init) ?? 200
+    let history = option("--history").flatMap(Int.init) ?? 2000
+    guard arguments.isEmpty, let server, count > 0, history > 0 else {
+        print(usage)
+        exit(2)
+    }
+    // The main queue runs the main actor from here (no top-level await: the other
+    // benchmarks assume the main actor synchronously).
+    Task { @MainActor in
+        await MatrixBenchmark.run(homeserver: server, messages: count, history: history)
+        exit(0)
+    }
+    dispatchMain()
 case "longtext":
     arguments.removeFirst()
     let sizes = option("--sizes").flatMap(integers) ?? [16_000, 64_000, 1_048_576]

@@ -33,6 +33,8 @@ struct DemoApp {
         var density = ScreenDensity.automatic
         /// Fetch previews of the pages messages link to.
         var fetchesLinkPreviews = false
+        /// A Matrix room to show instead of the bot's conversation.
+        var matrix: MatrixDemo?
     }
 
 
@@ -41,11 +43,14 @@ struct DemoApp {
         historyOptions.transcript = options.transcript
         historyOptions.history = options.history
         historyOptions.ephemeral = options.ephemeral
+        // On Matrix the room is the history: the local store stays out of it.
+        if options.matrix != nil { historyOptions = DemoHistory.Options(); historyOptions.ephemeral = true }
         let history = try DemoHistory(options: historyOptions)
-        let conversation = history.conversation
+        let matrix = options.matrix
+        let conversation = matrix?.room.conversation ?? history.conversation
         let style = DemoArguments.style(named: options.theme) ?? .light
         let bar = InputBar.preset(for: style, units: .cells)
-        let title = options.transcript.map { "Parley — \(($0 as NSString).lastPathComponent)" }
+        let title = matrix.map { "\($0.title)   (Ctrl-C quits)" } ?? options.transcript.map { "Parley — \(($0 as NSString).lastPathComponent)" }
             ?? "Parley demo — Alice, Bob, Parley Bot   (type “help”, Ctrl-C quits)"
         let screen = ChatScreen(
             conversation: conversation, style: style, inputBar: bar, title: title,
@@ -53,14 +58,18 @@ struct DemoApp {
             density: options.density)
         screen.register(kind: Poll.kind, PollRenderer.draw)
         if let draft = history.savedDraft { bar.draft = draft }
-        let pager = history.pager
+        let pager = matrix?.pager ?? history.pager
         // Failures show through the save states below (they stay queued and retried).
         mirror = history.mirror { _ in }
         saving = history.saveStates().map { states in
             SaveStatusLine(states: states) { line in screen.title = line.map { "⚠ \($0)" } ?? title }
         }
         screen.pager = pager
-        screen.presenter.searcher = history.searcher
+        screen.presenter.searcher = matrix == nil ? history.searcher : ConversationSearch(conversation)
+        if let matrix {
+            matrix.room.follow(bar)
+            screen.onEdit = { id, content in matrix.room.edited(id, to: content) }
+        }
         if options.fetchesLinkPreviews { screen.presenter.linkPreviews = DemoLinkPreviews.fetcher() }
         let bot = DemoBot(conversation: conversation, pace: options.pace, helpText: Self.helpText)
         // Sent means saved: the mark waits for the store to have the message on disk.
@@ -79,11 +88,13 @@ struct DemoApp {
                 }
                 return
             }
+            if let matrix { return matrix.send(content, reply: reply) }
             let id = conversation.append(content, status: .sending, replyTo: reply)
             bot.userSent(id, text: text)
         }
         // What the demo does with taps: a real app would open links and profiles.
         screen.events.onEvent { event in
+            if let matrix, matrix.handle(event) { return }
             // The terminal cannot open a browser: it says which link was tapped.
             if case .tapLink(_, let detection) = event {
                 conversation.append(.system("Link tapped: \(detection.target?.absoluteString ?? "")"), from: DemoCast.bot)
@@ -92,7 +103,9 @@ struct DemoApp {
             }
         }
         // A messenger opens a conversation at what you have not read yet.
-        if history.loadsFirstPage {
+        if matrix != nil {
+            presenter.scrollToBottom()
+        } else if history.loadsFirstPage {
             Task { @MainActor in
                 await pager.loadEarlier()
                 presenter.scrollToUnread()
@@ -100,7 +113,7 @@ struct DemoApp {
         } else {
             presenter.scrollToUnread()
         }
-        if options.transcript == nil, options.greets, history.isFresh {
+        if matrix == nil, options.transcript == nil, options.greets, history.isFresh {
             bot.greet()
         }
         self.screen = screen

@@ -10,6 +10,7 @@ let usage = """
                        [--history FILE | --ephemeral | --transcript FILE]
                        [--plain | --compact | --regular] [--link-previews]
                        [--headless [--frames N] [--size COLSxROWS] [--script STEPS]]
+                       [--matrix HOMESERVER --user U --password P --room ROOM]
 
       --history FILE     keep the conversation in this SQLite file (default:
                          $XDG_DATA_HOME/parley/demo.sqlite, seeded on first run)
@@ -22,6 +23,8 @@ let usage = """
       --regular          bubbles framed above and below, whatever the height
       --link-previews    fetch previews of the pages messages link to (off by default:
                          fetching a page tells its server you read the message)
+      --matrix URL       show a Matrix room instead of the bot (with --user, --password
+                         and --room; scripts/matrix-server start prints a ready line)
       --headless         render a scripted session as text frames to standard output
                          instead of taking over the terminal
       --script STEPS     the session, steps separated by ';': type:TEXT, send, newline,
@@ -42,8 +45,10 @@ var script = HeadlessRun.defaultScript
 var arguments = DemoArguments(program: "parley-demo", usage: usage)
 var theme: String?
 var history = DemoHistory.Options()
+var matrix = MatrixDemo.Options()
 while let flag = arguments.nextFlag() {
     if arguments.takeShared(flag, theme: &theme, history: &history) { continue }
+    if arguments.takeMatrix(flag, into: &matrix) { continue }
     switch flag {
     case "--headless": headless = true
     case "--plain": plain = true
@@ -69,6 +74,16 @@ options.theme = theme ?? options.theme
 options.transcript = history.transcript
 options.history = history.history
 options.ephemeral = history.ephemeral
+
+if matrix.isRequested {
+    if let missing = matrix.missing { fail("a Matrix room needs \(missing) too\n\(usage)") }
+    if history.transcript != nil || history.history != nil { fail("--matrix shows the room's history; leave out --history and --transcript") }
+    do {
+        options.matrix = try await MatrixDemo.connect(matrix)
+    } catch {
+        fail(error.errorDescription ?? "\(error)")
+    }
+}
 
 let environment = ProcessInfo.processInfo.environment
 options.usesColor = ColorDepth.detect(from: environment) != .none

@@ -53,7 +53,7 @@ struct DemoAutomation {
                     } catch {
                         DemoConsole.note("screenshot failed: \(error)")
                     }
-                case "report": Self.report(app.history.conversation)
+                case "report": Self.report(app.options.matrix?.room.conversation ?? app.history.conversation)
                 case "quit": window.close()
                 default: DemoConsole.note("unknown step “\(step)”")
                 }

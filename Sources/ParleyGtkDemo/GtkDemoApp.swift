@@ -19,6 +19,8 @@ final class GtkDemoApp {
         var automation = DemoAutomation.Steps()
         /// Fetch previews of the pages messages link to.
         var fetchesLinkPreviews = false
+        /// A Matrix room to show instead of the bot's conversation.
+        var matrix: MatrixDemo?
     }
 
     let options: Options
@@ -59,10 +61,18 @@ final class GtkDemoApp {
 
     init(options: Options) throws {
         self.options = options
-        history = try DemoHistory(options: options.history)
+        var historyOptions = options.history
+        // On Matrix the room is the history: the local store stays out of it.
+        if options.matrix != nil { historyOptions = DemoHistory.Options(); historyOptions.ephemeral = true }
+        history = try DemoHistory(options: historyOptions)
         let style = options.theme.flatMap(DemoArguments.style(named:)) ?? DesktopAppearance.style(light: .iMessage, dark: .dark)
-        screen = ChatScreen(conversation: history.conversation, style: style)
-        screen.presenter.searcher = history.searcher
+        if let matrix = options.matrix {
+            screen = ChatScreen(conversation: matrix.room.conversation, style: style, images: ImageLoader(fetcher: matrix.imageFetcher))
+            screen.presenter.searcher = ConversationSearch(matrix.room.conversation)
+        } else {
+            screen = ChatScreen(conversation: history.conversation, style: style)
+            screen.presenter.searcher = history.searcher
+        }
         if options.fetchesLinkPreviews { screen.presenter.linkPreviews = DemoLinkPreviews.fetcher() }
         if let draft = history.savedDraft { screen.inputBar.draft = draft }
         DesktopAppearance.matchGtkWidgets(to: style)
@@ -83,7 +93,9 @@ final class GtkDemoApp {
         screen.inputBarView.focus()
         // A messenger opens a conversation at what you have not read yet.
         let messages = screen.messages
-        if history.loadsFirstPage {
+        if options.matrix != nil {
+            messages.presenter.scrollToBottom()
+        } else if history.loadsFirstPage {
             Task { @MainActor in
                 await history.pager.loadEarlier()
                 messages.presenter.scrollToUnread()
@@ -92,14 +104,16 @@ final class GtkDemoApp {
         } else {
             messages.presenter.scrollToUnread()
         }
-        if !history.isTranscript, history.isFresh { bot.greet() }
+        if options.matrix == nil, !history.isTranscript, history.isFresh { bot.greet() }
         DemoAutomation(app: self, window: window).start(options.automation)
     }
 
     private func wire() {
-        let conversation = history.conversation
+        let matrix = options.matrix
+        let conversation = matrix?.room.conversation ?? history.conversation
         let bot = self.bot
-        screen.pager = history.pager
+        screen.pager = matrix?.pager ?? history.pager
+        if let matrix { matrix.room.follow(screen.inputBar) }
         screen.register(kind: Poll.kind) { content, id in Widget(gtkWidget: PollWidget.make(content, id)) }
         let messages = screen.messages
         // The screen sends in the present (after a jump it returns there first).
@@ -115,11 +129,16 @@ final class GtkDemoApp {
                 }
                 return
             }
+            if let matrix { return matrix.send(content, reply: reply) }
             let id = conversation.append(content, status: .sending, replyTo: reply)
             bot.userSent(id, text: text)
         }
         screen.inputBarView.onSendAttachments { attachments in
             for attachment in attachments {
+                if let matrix {
+                    matrix.send(.image(attachment.imageContent), reply: nil)
+                    continue
+                }
                 let id = conversation.append(.image(attachment.imageContent), status: .sending)
                 bot.userSent(id, text: "", replies: false)
             }
@@ -132,6 +151,7 @@ final class GtkDemoApp {
         }
         // What the demo does with taps; links open in the browser by themselves.
         screen.events.onEvent { event in
+            if let matrix, matrix.handle(event) { return }
             DemoReactions.handle(event, in: conversation, bot: bot)
         }
         if options.theme == nil {
@@ -150,7 +170,7 @@ final class GtkDemoApp {
         gtk_widget_set_valign(titles, GTK_ALIGN_CENTER)
         let title = gtk_label_new("Parley")!
         gtk_widget_add_css_class(title, "title")
-        let subtitle = gtk_label_new(history.isTranscript ? (history.note ?? "") : "Alice, Bob and Parley Bot")!
+        let subtitle = gtk_label_new(options.matrix?.title ?? (history.isTranscript ? (history.note ?? "") : "Alice, Bob and Parley Bot"))!
         if let note = history.note { gtk_widget_set_tooltip_text(subtitle, note) }
         gtk_widget_add_css_class(subtitle, "subtitle")
         gtk_label_set_ellipsize(subtitle.ptr(), PANGO_ELLIPSIZE_MIDDLE)

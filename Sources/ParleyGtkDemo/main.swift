@@ -10,6 +10,7 @@ let usage = """
     usage: parley-gtk-demo [--theme light|dark|imessage|messenger|slack]
                            [--history FILE | --ephemeral | --transcript FILE]
                            [--size WxH] [--script STEPS] [--link-previews]
+                           [--matrix HOMESERVER --user U --password P --room ROOM]
 
       --theme NAME       a theme; by default the desktop's light or dark preference
       --history FILE     keep the conversation in this SQLite file (default:
@@ -18,6 +19,8 @@ let usage = """
       --transcript FILE  open a chat log (epoch seconds ⇥ sender ⇥ text, one per line)
       --link-previews    fetch previews of the pages messages link to (off by default:
                          fetching a page tells its server you read the message)
+      --matrix URL       show a Matrix room instead of the bot (with --user, --password
+                         and --room; scripts/matrix-server start prints a ready line)
       --size WxH         the window's size in pixels (default 460x760)
       --script STEPS     drive the demo, steps separated by ';': wait:SECONDS, send:TEXT,
                          scroll:PIXELS, top, bottom, jump:YYYY-MM-DD, theme:NAME, screenshot:FILE.png,
@@ -33,8 +36,10 @@ var options = GtkDemoApp.Options()
 var arguments = DemoArguments(program: "parley-gtk-demo", usage: usage)
 var theme: String?
 var history = DemoHistory.Options()
+var matrix = MatrixDemo.Options()
 while let flag = arguments.nextFlag() {
     if arguments.takeShared(flag, theme: &theme, history: &history) { continue }
+    if arguments.takeMatrix(flag, into: &matrix) { continue }
     switch flag {
     case "--script":
         options.automation = DemoAutomation.steps(arguments.value(of: flag))
@@ -55,6 +60,16 @@ if history.isContradictory {
 }
 options.theme = theme
 options.history = history
+if matrix.isRequested {
+    if let missing = matrix.missing { fail("a Matrix room needs \(missing) too\n\(usage)") }
+    if history.transcript != nil || history.history != nil { fail("--matrix shows the room's history; leave out --history and --transcript") }
+    // Waiting here rather than awaiting: an await in the program's top level would hand
+    // the main thread to the dispatch main queue, which GTK's loop then cannot run.
+    switch MatrixDemo.connectWaiting(matrix) {
+    case .success(let room): options.matrix = MatrixDemo(room: room)
+    case .failure(let error): fail(error.errorDescription ?? "\(error)")
+    }
+}
 
 // Fail early and clearly without a display, before GApplication would.
 do { try GTK.initialize() } catch { fail("\(error)") }

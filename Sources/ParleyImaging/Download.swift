@@ -27,6 +27,8 @@ final class Download: Sendable {
         /// Whether a body longer than `maximumBytes` ends the download with its first
         /// `maximumBytes` (a web page's head) rather than as too large.
         var keepsPrefix = false
+        /// Extra request headers, by name.
+        var headers: [String: String] = [:]
     }
 
     /// The most downloads running at once; more wait for a worker (as browsers limit their
@@ -224,6 +226,15 @@ private final class Transfer: Sendable {
         defer { curl_easy_cleanup(easy) }
         guard let multi = curl_multi_init() else { return .failure(.connectionFailed(reason: "Download failed")) }
         defer { curl_multi_cleanup(multi) }
+        // Extra headers, as a list libcurl reads until the handle is freed. A header with
+        // a line break in it is dropped (it would be a second header).
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        for (name, value) in limits.headers.sorted(by: { $0.key < $1.key })
+        where !(name + value).contains(where: { $0 == "\r" || $0 == "\n" }) {
+            headerList = curl_slist_append(headerList, "\(name): \(value)")
+        }
+        defer { curl_slist_free_all(headerList) }
+        if let headerList { _ = parley_curl_set_pointer(easy, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList)) }
         let receiver = Receiver(transfer: self, easy: easy)
         return withExtendedLifetime(receiver) {
             guard configure(easy, receiver: Unmanaged.passUnretained(receiver).toOpaque()) else {

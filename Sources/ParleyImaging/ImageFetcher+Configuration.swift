@@ -18,12 +18,18 @@ extension ImageFetcher {
         /// Where downloaded bytes are kept between runs; nil keeps nothing on disk.
         /// ``ImageDiskCache/standard(maximumBytes:)`` by default.
         public var diskCache: ImageDiskCache?
+        /// The extra HTTP headers a download of a URL sends (an `Authorization` for a
+        /// server's authenticated media, say), asked for each download; none by default.
+        /// Redirects to another host do not get an `Authorization` header (libcurl's rule).
+        public var headers: @Sendable (URL) -> [String: String]
 
         /// A configuration; every parameter has a sensible default.
         public init(
             maximumBytes: Int = 64 << 20, timeout: Duration = .seconds(15), maximumDuration: Duration = .seconds(120),
-            diskCache: ImageDiskCache? = .standard()
+            diskCache: ImageDiskCache? = .standard(),
+            headers: @escaping @Sendable (URL) -> [String: String] = { _ in [:] }
         ) {
+            self.headers = headers
             self.maximumBytes = max(1, maximumBytes)
             self.timeout = timeout
             self.maximumDuration = maximumDuration

@@ -53,7 +53,8 @@ public final class ImageFetcher: Sendable {
             }
             if let cached = configuration.diskCache?.data(for: url) { return cached }
             let limits = Download.Limits(
-                maximumBytes: limit, timeout: configuration.timeout, maximumDuration: configuration.maximumDuration)
+                maximumBytes: limit, timeout: configuration.timeout, maximumDuration: configuration.maximumDuration,
+                headers: configuration.headers(url))
             let data = try await download.fetch(url, limits: limits).get()
             guard ImageFormat(sniffing: data) != nil else { throw .notAnImage }
             configuration.diskCache?.store(data, for: url)

@@ -30,7 +30,7 @@ struct PackageByVersionTests {
         try await runProgram("/usr/bin/env", arguments, in: folder)
     }
 
-    /// The consumer's manifest: the six library products, by version, nothing else.
+    /// The consumer's manifest: the seven library products, by version, nothing else.
     static let manifest = """
         // swift-tools-version:6.0
         import PackageDescription
@@ -47,6 +47,7 @@ struct PackageByVersionTests {
                     .product(name: "ParleyGTK", package: "Parley"),
                     .product(name: "ParleyImaging", package: "Parley"),
                     .product(name: "ParleyMarkdown", package: "Parley"),
+                    .product(name: "ParleyMatrix", package: "Parley"),
                 ])
             ]
         )

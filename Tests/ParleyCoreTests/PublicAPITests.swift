@@ -11,7 +11,7 @@ import Testing
 @Suite("Public API: Swift types only")
 struct PublicAPITests {
     /// The library modules an app imports.
-    static let modules = ["ParleyCore", "ParleyTerminal", "ParleySQLite", "ParleyImaging", "ParleyGTK", "ParleyMarkdown"]
+    static let modules = ["ParleyCore", "ParleyTerminal", "ParleySQLite", "ParleyImaging", "ParleyGTK", "ParleyMarkdown", "ParleyMatrix"]
 
     /// The one documented way between a Parley widget and GTK's C API (`Widget`'s
     /// `gtkWidget` and `init(gtkWidget:)`): for apps that make custom message widgets
