@@ -44,7 +44,8 @@ struct ScreenTests {
         var style = Cast.style(.iMessage)
         style.direction = .rightToLeft
         let conversation = Self.conversation()
-        conversation.append(.text("مرحبا، هل أنت قادم؟"), from: Cast.alice)
+        // A fixed date: with today's, the day line above it changed every midnight.
+        conversation.append(.text("مرحبا، هل أنت قادم؟"), from: Cast.alice, date: Cast.noon.addingTimeInterval(40 * 60))
         let screen = ChatScreen(conversation: conversation, style: style, title: "Lunch", columns: 60, rows: 40, density: .regular)
         screen.pictures.decodesSynchronously = true
         let (buffer, _) = screen.render()
