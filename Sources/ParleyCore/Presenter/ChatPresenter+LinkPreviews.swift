@@ -9,8 +9,10 @@ extension ChatPresenter {
     func requestLinkPreviews(in rows: [VisibleRow]) {
         guard linkPreviews != nil else { return }
         for row in rows {
+            // Each version of a message is looked at once, not every frame: finding its
+            // link scans its text.
             guard case .message(let message) = row.row, message.linkPreview == nil, !message.isDeleted,
-                let url = message.content.previewableLink
+                previewRequests.look(at: message), let url = message.content.previewableLink
             else { continue }
             previewRequests.ask(message.id, url)
         }
@@ -44,8 +46,16 @@ struct LinkPreviewRequests {
     static let maximumRemembered = 10_000
 
     private var asked: Set<String> = []
+    /// The revision of each message last looked at.
+    private var seen: [MessageID: UInt32] = [:]
     private var queue: [(MessageID, URL)] = []
     private(set) var inFlight = 0
+
+    /// Whether `message` changed since it was last looked at (or was never looked at).
+    mutating func look(at message: Message) -> Bool {
+        if seen.count >= Self.maximumRemembered { seen.removeAll(keepingCapacity: true) }
+        return seen.updateValue(message.revision, forKey: message.id) != message.revision
+    }
 
     /// Queues message `id`'s `url` unless it was asked for already.
     mutating func ask(_ id: MessageID, _ url: URL) {
