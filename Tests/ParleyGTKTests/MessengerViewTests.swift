@@ -355,6 +355,33 @@ extension GTKTests {
             #expect(time < 3 && travelled > 800 && travelled < 1200, "stopped after \(time) s, \(travelled) px")
         }
 
+        @Test("a wheel step glides its whole distance in a few frames, and a step during a glide adds to it (#15)")
+        func glide() {
+            var motion = ScrollMotion()
+            motion.pending = -56
+            var moved: [Double] = []
+            var time = 0.0
+            while motion.isMoving, time < 1 {
+                time += 1.0 / 60
+                moved.append(motion.step(at: time))
+            }
+            // Every frame moves (no frame of a pixel or less at the end), and the sum is the step.
+            #expect(moved.count <= 5, "\(moved)")
+            #expect(moved.allSatisfy { $0 < -1 }, "\(moved)")
+            #expect(abs(moved.reduce(0, +) + 56) < 0.001)
+            // Two clicks, the second in the middle of the first's glide: both distances, once.
+            motion = ScrollMotion()
+            motion.pending = -56
+            var travelled = motion.step(at: 10) + motion.step(at: 10 + 1.0 / 60)
+            motion.pending -= 56
+            time = 10 + 1.0 / 60
+            while motion.isMoving, time < 11 {
+                time += 1.0 / 60
+                travelled += motion.step(at: time)
+            }
+            #expect(abs(travelled + 112) < 0.001 && time < 10.2)
+        }
+
         @Test("dragging the scroll bar jumps to that part of the conversation (#4)")
         func scrollbarDrag() async throws {
             let (view, window) = try await show(ChatFixtures.conversation(1000))
