@@ -482,6 +482,15 @@ final class LabelList: ListUnderTest {
         gtk_widget_activate_action_variant(list, "list.scroll-to-item", g_variant_new_uint32(guint(count - 1)))
     }
 
+    /// Gives the list the keyboard focus.
+    func focus() { gtk_widget_grab_focus(list) }
+
+    /// Scrolls by `pages` of the visible height (negative: up).
+    func page(by pages: Double) {
+        let value = gtk_adjustment_get_value(adjustment) + pages * gtk_adjustment_get_page_size(adjustment)
+        gtk_adjustment_set_value(adjustment, value)
+    }
+
     var showsNewest: Bool {
         let top = topIndex()
         return fromTop ? top >= 0 : top >= count - 100

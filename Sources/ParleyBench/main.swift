@@ -9,6 +9,7 @@ let usage = """
            parley-bench search [--messages N] [--repeats N] [--dir DIR] [--keep]
            parley-bench seed --messages N [--batch N] FILE
            parley-bench gtk [--sizes N,N,...] [--frames N]
+           parley-bench gtk-peer --transcript FILE [--size WxH]
            parley-bench longtext [--sizes N,N,...] [--baseline-limit N] [--repeats N]
            parley-bench matrix --homeserver URL [--messages N] [--history N]
 
@@ -25,6 +26,8 @@ let usage = """
              transcript: first frame, work per scrolled frame, far jumps, RSS; each
              list in a child process, under xvfb-run when there is no display.
              Defaults: --sizes 10000,1000000 --frames 300
+      gtk-peer a window of its own showing a transcript in a GtkListView of wrapped
+             labels: the GTK demo's peer for scripts/measure-gtk.py. Default --size 480x800
       longtext one long message laid out (GTK and terminal rows) beside the whole text
              measured in Pango, for a word without spaces and for words.
              Defaults: --sizes 16000,64000,1048576 --baseline-limit 64000 --repeats 3
@@ -122,6 +125,15 @@ case "gtk-run":
     let count = option("--messages").flatMap(Int.init) ?? 10_000
     let frames = option("--frames").flatMap(Int.init) ?? 300
     GtkBenchmarkRun.run(variant: variant, messages: count, frames: frames)
+case "gtk-peer":
+    // The peer of the GTK demo, for scripts/measure-gtk.py.
+    arguments.removeFirst()
+    let size = (option("--size") ?? "480x800").split(separator: "x").compactMap { Int($0) }
+    guard let path = option("--transcript"), arguments.isEmpty, size.count == 2, size[0] > 0, size[1] > 0 else {
+        print(usage)
+        exit(2)
+    }
+    MainActor.assumeIsolated { GtkPeer.run(transcript: path, width: size[0], height: size[1]) }
 case "matrix":
     arguments.removeFirst()
     let server = option("--homeserver").flatMap(URL.init(string:))

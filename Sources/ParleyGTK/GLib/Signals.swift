@@ -125,7 +125,7 @@ package enum Signals {
     /// `gboolean handler(instance, guint keyval, guint keycode, GdkModifierType state)`:
     /// GtkEventControllerKey "key-pressed".
     @discardableResult
-    static func connectKey(
+    package static func connectKey(
         _ instance: UnsafeMutableRawPointer, _ signal: String,
         _ handler: @escaping @MainActor (UInt32, GdkModifierType) -> Bool
     ) -> gulong {

@@ -1,0 +1,300 @@
+#!/usr/bin/env python3
+"""Measures the GTK demo from outside, as an X server sees it, beside a GtkListView peer.
+
+Each program is started on the same realistic transcript (scripts/transcript.py) in a
+480x800 window on Xvfb with the cairo renderer, and driven with XTest (real button and
+key events through the X server, as a mouse and a keyboard make them). The harness
+watches the screen with the X DAMAGE extension (every rectangle drawn to the screen is
+reported with the server's time) and reads the program's CPU time from
+/proc/PID/task/*/schedstat (nanoseconds, every thread). It reports:
+
+- exec -> first paint: from starting the program to the first thing it draws;
+- exec -> idle: to the last paint before 1.5 s of quiet (the list settled at the newest);
+- per wheel click, one click at a time (the next when the screen has been quiet for
+  0.25 s): the CPU the program used, the paints the click caused (bursts of damage less
+  than 4 ms apart are one paint), and the latency from the click to its first paint;
+- a fast spin: 100 clicks 16 ms apart (a wheel turned quickly); how many clicks were
+  followed by a paint before the next click, and the CPU per click;
+- per Page Up, one at a time: CPU, paints and latency, as for the wheel;
+- resident memory at the end and its peak.
+
+The peer is `parley-bench gtk-peer` (a GtkListView of wrapped GtkLabels, "Sender: text",
+what a GTK developer writes by hand). The programs take turns; each figure is the median
+of --runs runs. Needs Xvfb (it starts one with xvfb-run when DISPLAY is unset), libX11,
+libXdamage and libXtst (GTK's own dependencies).
+
+    swift build -c release --product parley-gtk-demo --product parley-bench
+    python3 scripts/measure-gtk.py [--lines 10000,1000000] [--clicks 100] [--runs 3]
+"""
+import argparse, ctypes, ctypes.util, glob, os, select, shutil, statistics, subprocess, sys, tempfile, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import transcript  # noqa: E402
+
+WIDTH, HEIGHT = 480, 800
+QUIET = 0.25
+BURST = 0.004
+
+
+class X:
+    """The few Xlib, DAMAGE and XTest calls the harness needs, through ctypes."""
+
+    def __init__(self):
+        self.xlib = ctypes.CDLL("libX11.so.6")
+        self.damage = ctypes.CDLL("libXdamage.so.1")
+        self.xtst = ctypes.CDLL("libXtst.so.6")
+        self.xlib.XOpenDisplay.restype = ctypes.c_void_p
+        self.xlib.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        self.display = self.xlib.XOpenDisplay(None)
+        if not self.display:
+            sys.exit("measure-gtk: cannot open the display")
+        d = ctypes.c_void_p
+        self.xlib.XDefaultRootWindow.restype = ctypes.c_ulong
+        self.xlib.XDefaultRootWindow.argtypes = [d]
+        self.xlib.XConnectionNumber.argtypes = [d]
+        self.xlib.XPending.argtypes = [d]
+        self.xlib.XNextEvent.argtypes = [d, ctypes.c_void_p]
+        self.xlib.XFlush.argtypes = [d]
+        self.xlib.XSync.argtypes = [d, ctypes.c_int]
+        self.xlib.XKeysymToKeycode.argtypes = [d, ctypes.c_ulong]
+        self.xlib.XKeysymToKeycode.restype = ctypes.c_ubyte
+        self.damage.XDamageQueryExtension.argtypes = [d, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int)]
+        self.damage.XDamageCreate.argtypes = [d, ctypes.c_ulong, ctypes.c_int]
+        self.damage.XDamageCreate.restype = ctypes.c_ulong
+        self.xlib.XGetImage.argtypes = [d, ctypes.c_ulong, ctypes.c_int, ctypes.c_int, ctypes.c_uint, ctypes.c_uint, ctypes.c_ulong, ctypes.c_int]
+        self.xlib.XGetImage.restype = ctypes.c_void_p
+        self.xlib.XFree.argtypes = [ctypes.c_void_p]
+        self.xtst.XTestFakeButtonEvent.argtypes = [d, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
+        self.xtst.XTestFakeKeyEvent.argtypes = [d, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
+        self.xtst.XTestFakeMotionEvent.argtypes = [d, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_ulong]
+        base, error = ctypes.c_int(), ctypes.c_int()
+        if not self.damage.XDamageQueryExtension(self.display, ctypes.byref(base), ctypes.byref(error)):
+            sys.exit("measure-gtk: the X server has no DAMAGE extension")
+        self.notify = base.value  # XDamageNotify is the extension's first event
+        root = self.xlib.XDefaultRootWindow(self.display)
+        self.root = root
+        # On the root window, raw rectangles: every drawing to any window is reported.
+        self.damage.XDamageCreate(self.display, root, 0)
+        self.xlib.XSync(self.display, 0)
+        self.fd = self.xlib.XConnectionNumber(self.display)
+        self.event = ctypes.create_string_buffer(192)
+        self.page_up = self.xlib.XKeysymToKeycode(self.display, 0xFF55)
+        self.paints(0.2)  # whatever was reported before the harness started
+
+    def screen(self):
+        """A hash of the window's area on screen (to tell whether a step moved anything)."""
+        image = self.xlib.XGetImage(self.display, self.root, 0, 0, WIDTH, HEIGHT, 0xFFFFFFFF, 2)  # ZPixmap
+        if not image:
+            return None
+        data = ctypes.c_void_p.from_address(image + 16).value
+        stride = ctypes.c_int.from_address(image + 44).value
+        digest = hash(ctypes.string_at(data, stride * HEIGHT))
+        self.xlib.XFree(data)
+        self.xlib.XFree(image)
+        return digest
+
+    def paints(self, timeout):
+        """Damage times (harness clock) until nothing is drawn for `timeout` seconds."""
+        times = []
+        while True:
+            if not self.xlib.XPending(self.display):
+                ready, _, _ = select.select([self.fd], [], [], timeout)
+                if not ready:
+                    return times
+            while self.xlib.XPending(self.display):
+                self.xlib.XNextEvent(self.display, self.event)
+                kind = int.from_bytes(self.event.raw[0:4], "little") & 0x7F
+                if kind == self.notify:
+                    times.append(time.monotonic())
+
+    def move(self, x, y):
+        self.xtst.XTestFakeMotionEvent(self.display, -1, x, y, 0)
+        self.xlib.XFlush(self.display)
+
+    def click(self, button):
+        self.xtst.XTestFakeButtonEvent(self.display, button, 1, 0)
+        self.xtst.XTestFakeButtonEvent(self.display, button, 0, 0)
+        self.xlib.XFlush(self.display)
+
+    def key(self, code):
+        self.xtst.XTestFakeKeyEvent(self.display, code, 1, 0)
+        self.xtst.XTestFakeKeyEvent(self.display, code, 0, 0)
+        self.xlib.XFlush(self.display)
+
+
+def bursts(times):
+    """Paint count: damage less than BURST apart is one paint."""
+    count, last = 0, None
+    for t in times:
+        if last is None or t - last > BURST:
+            count += 1
+        last = t
+    return count
+
+
+def cpu_ns(pid):
+    total = 0
+    for path in glob.glob(f"/proc/{pid}/task/*/schedstat"):
+        try:
+            with open(path) as f:
+                total += int(f.read().split()[0])
+        except (OSError, ValueError):
+            pass
+    return total
+
+
+def memory(pid):
+    values = {}
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            key, _, rest = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                values[key] = int(rest.split()[0]) / 1024
+    return values.get("VmRSS", 0), values.get("VmHWM", 0)
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0
+
+
+def steps(x, pid, count, act):
+    """One action at a time, each after the screen went quiet: per-step figures."""
+    cpu, paints, latencies, unpainted, still = [], [], [], 0, 0
+    shown = x.screen()
+    for _ in range(count):
+        before = cpu_ns(pid)
+        sent = time.monotonic()
+        act()
+        times = x.paints(QUIET)
+        cpu.append((cpu_ns(pid) - before) / 1e6)
+        paints.append(bursts(times))
+        if times:
+            latencies.append((times[0] - sent) * 1000)
+        else:
+            unpainted += 1
+        now = x.screen()
+        still += now == shown
+        shown = now
+    return {
+        "cpu": statistics.median(cpu), "cpu_mean": statistics.mean(cpu),
+        "paints": statistics.mean(paints), "latency": statistics.median(latencies) if latencies else 0,
+        "latency_p95": percentile(latencies, 0.95), "unpainted": unpainted, "still": still,
+    }
+
+
+def spin(x, pid, count, interval=0.016):
+    """`count` clicks `interval` apart: how many were followed by a paint before the next."""
+    before = cpu_ns(pid)
+    sent = []
+    start = time.monotonic()
+    times = []
+    for n in range(count):
+        while time.monotonic() < start + n * interval:
+            times += x.paints(max(0, start + n * interval - time.monotonic()))
+        sent.append(time.monotonic())
+        x.click(4)
+    times += x.paints(QUIET * 2)
+    cpu = (cpu_ns(pid) - before) / 1e6
+    painted = sum(1 for i, t in enumerate(sent)
+                  if any(t < p <= (sent[i + 1] if i + 1 < len(sent) else t + 0.1) for p in times))
+    return {"painted": painted, "cpu": cpu / count, "paints": bursts(times)}
+
+
+def settings(home):
+    """A GTK settings file that stops the text cursor blinking: a blink is a paint every
+    half second that no step caused (the peer has no cursor)."""
+    folder = os.path.join(home, "config", "gtk-4.0")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "settings.ini"), "w") as f:
+        f.write("[Settings]\ngtk-cursor-blink=false\n")
+    return os.path.join(home, "config")
+
+
+def measure(x, argv, clicks, config):
+    x.paints(0.3)
+    started = time.monotonic()
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               env=dict(os.environ, GSK_RENDERER="cairo", GTK_A11Y="none", XDG_CONFIG_HOME=config))
+    times = []
+    # The first paint may come after a long silence (reading a big transcript).
+    while not times and process.poll() is None and time.monotonic() - started < 120:
+        times = x.paints(1.0)
+    if not times:
+        process.kill()
+        sys.exit(f"measure-gtk: {argv[0]} drew nothing")
+    first = times[0] - started
+    more = x.paints(1.5)
+    idle = (more or times)[-1] - started
+    x.move(WIDTH // 2, HEIGHT // 3)
+    x.paints(QUIET)
+    result = {"first": first * 1000, "idle": idle * 1000}
+    result["wheel"] = steps(x, process.pid, clicks, lambda: x.click(4))
+    result["spin"] = spin(x, process.pid, clicks)
+    result["page"] = steps(x, process.pid, max(10, clicks // 3), lambda: x.key(x.page_up))
+    result["memory"] = memory(process.pid)
+    process.terminate()
+    try:
+        process.wait(5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    x.paints(0.3)
+    return result
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--lines", default="10000,1000000")
+    parser.add_argument("--clicks", type=int, default=100)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--demo", default=".build/release/parley-gtk-demo")
+    parser.add_argument("--bench", default=".build/release/parley-bench")
+    args = parser.parse_args()
+    if not os.environ.get("DISPLAY"):
+        if not shutil.which("xvfb-run"):
+            sys.exit("measure-gtk: no display and no xvfb-run (apt-get install xvfb)")
+        os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", sys.executable] + sys.argv)
+    x = X()
+    home = tempfile.mkdtemp(prefix="parley-measure-gtk-")
+    table = []
+    config = settings(home)
+    for lines in [int(n) for n in args.lines.split(",")]:
+        path = os.path.join(home, f"transcript-{lines}.tsv")
+        transcript.write(path, lines)
+        programs = {
+            "parley-gtk-demo": [args.demo, "--transcript", path, "--size", f"{WIDTH}x{HEIGHT}", "--theme", "light"],
+            "GtkListView peer": [args.bench, "gtk-peer", "--transcript", path, "--size", f"{WIDTH}x{HEIGHT}"],
+        }
+        results = {name: [] for name in programs}
+        for _ in range(args.runs):
+            for name, argv in programs.items():
+                results[name].append(measure(x, argv, args.clicks, config))
+        for name, runs in results.items():
+            def med(f):
+                return statistics.median(f(r) for r in runs)
+            table.append((lines, name, med(lambda r: r["first"]), med(lambda r: r["idle"]),
+                          med(lambda r: r["wheel"]["cpu"]), med(lambda r: r["wheel"]["paints"]),
+                          med(lambda r: r["wheel"]["latency"]), med(lambda r: r["wheel"]["latency_p95"]),
+                          med(lambda r: r["wheel"]["unpainted"] + r["wheel"]["still"]),
+                          med(lambda r: r["spin"]["painted"]), med(lambda r: r["spin"]["cpu"]),
+                          med(lambda r: r["page"]["cpu"]), med(lambda r: r["page"]["paints"]),
+                          med(lambda r: r["page"]["latency_p95"]), med(lambda r: r["page"]["still"]),
+                          med(lambda r: r["memory"][0]), med(lambda r: r["memory"][1])))
+    shutil.rmtree(home, ignore_errors=True)
+    print(f"{WIDTH}x{HEIGHT} window, Xvfb, GSK_RENDERER=cairo, realistic transcript (scripts/transcript.py), "
+          f"{args.clicks} clicks, median of {args.runs} runs")
+    print()
+    print("| lines | program | exec → first paint | exec → idle | wheel click: CPU | paints per click | "
+          "click → paint median / p95 | clicks that moved nothing | fast spin: clicks painted | spin CPU per click | "
+          "Page Up: CPU | paints | p95 latency | presses that moved nothing | RSS end / peak |")
+    print("|" + "---|" * 17)
+    for row in table:
+        lines, name = row[0], row[1]
+        (first, idle, wcpu, wpaints, wlat, wp95, unpainted, spun, spincpu, pcpu, ppaints, pp95, pstill, rss, peak) = row[2:]
+        print(f"| {lines:,} | {name} | {first:.0f} ms | {idle:.0f} ms | {wcpu:.2f} ms | {wpaints:.1f} | "
+              f"{wlat:.1f} / {wp95:.1f} ms | {unpainted:.0f} | {spun:.0f} of {args.clicks} | {spincpu:.2f} ms | "
+              f"{pcpu:.2f} ms | {ppaints:.1f} | {pp95:.1f} ms | {pstill:.0f} | {rss:.0f} / {peak:.0f} MB |")
+
+
+if __name__ == "__main__":
+    main()
