@@ -119,6 +119,10 @@ let package = Package(
         .testTarget(
             name: "ParleyMatrixTests", dependencies: ["ParleyMatrix", "ParleyImaging", "ParleyCore", "ParleyTestSupport"],
             swiftSettings: swift6),
+        // The demos' shared parts (the transcript parser's fuzzing), without a display.
+        .testTarget(
+            name: "ParleyDemoKitTests", dependencies: ["ParleyDemoKit", "ParleyCore", "ParleyTestSupport"],
+            swiftSettings: swift6),
         .testTarget(
             name: "ParleySQLiteTests", dependencies: ["ParleySQLite", "ParleyCore", "ParleyTestSupport"], swiftSettings: swift6),
     ]

@@ -10,7 +10,8 @@ enum MatrixBenchmark {
         do {
             try await measure(homeserver: homeserver, messages: messages, history: history)
         } catch {
-            print("parley-bench matrix: \((error as? MatrixError)?.errorDescription ?? "\(error)")")
+            // The server's answer is the server's: shown inert.
+            print("parley-bench matrix: " + InertText.display((error as? MatrixError)?.errorDescription ?? "\(error)"))
             exit(1)
         }
     }

@@ -37,10 +37,12 @@ enum SeedCommand {
         do {
             let result = try seed(path: path, count: count, batch: batch)
             let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            print("seeded \(result.written) messages into \(path) in \(Format.time(result.seconds)) "
+            // The path is the user's (a file name may hold escape sequences): shown inert.
+            print("seeded \(result.written) messages into \(InertText.singleLine(path)) in \(Format.time(result.seconds)) "
                 + "(\(Int(result.rate)) messages/s, batches of \(batch)); file \(Format.bytes(Double(bytes)))")
         } catch {
-            FileHandle.standardError.write("parley-bench seed: \(error)\n".data(using: .utf8)!)
+            // A store's error names the file.
+            FileHandle.standardError.write("parley-bench seed: \(InertText.display("\(error)"))\n".data(using: .utf8)!)
             exit(1)
         }
     }

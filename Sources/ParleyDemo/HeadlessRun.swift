@@ -40,7 +40,8 @@ enum HeadlessRun {
             case "type": app.screen.perform(.insert(argument))
             case "send": app.screen.perform(.send)
             case "newline": app.screen.perform(.newline)
-            case "wait": try? await Task.sleep(nanoseconds: UInt64((Double(argument) ?? 0) * 1e9))
+            // A script's number may be anything ("nan", "-1", "1e300"): never a trap.
+            case "wait": try? await Task.sleep(nanoseconds: UInt64(saturating: (Double(argument) ?? 0) * 1e9))
             case "scroll": app.screen.perform(.scroll(Int(argument) ?? 0))
             case "page": app.screen.perform(.page(Int(argument) ?? 0))
             case "top": app.screen.perform(.scrollToTop)

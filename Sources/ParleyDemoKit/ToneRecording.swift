@@ -19,7 +19,7 @@ public struct ToneRecording: Sendable {
     /// in `syllables` bursts.
     public init(seconds: Double, frequency: Double = 440, syllables: Int = 6, sampleRate: Int = 16_000) {
         self.sampleRate = sampleRate
-        let count = max(1, Int(seconds * Double(sampleRate)))
+        let count = max(1, Int(saturating: seconds * Double(sampleRate)))
         let bursts = Double(max(1, syllables))
         samples = (0..<count).map { index in
             let t = Double(index) / Double(sampleRate)
@@ -58,7 +58,7 @@ public struct ToneRecording: Sendable {
         append(UInt16(16))  // bits per sample
         data.append(contentsOf: Array("data".utf8))
         append(payload)
-        for sample in samples { append(Int16((max(-1, min(1, sample)) * 32_767).rounded())) }
+        for sample in samples { append(Int16(saturating: (max(-1, min(1, sample)) * 32_767).rounded())) }
         return data
     }
 

@@ -29,7 +29,8 @@ struct DemoAutomation {
             for step in steps {
                 let (name, argument) = Self.split(step)
                 switch name {
-                case "wait": try? await Task.sleep(for: .milliseconds(Int((Double(argument) ?? 1) * 1000)))
+                // A script's number may be anything ("nan", "-1", "1e300"): never a trap.
+                case "wait": try? await Task.sleep(for: .milliseconds(max(0, Int(saturating: (Double(argument) ?? 1) * 1000))))
                 case "send":
                     app.screen.inputBarView.text = argument
                     app.screen.inputBarView.send()

@@ -87,7 +87,8 @@ final class GtkDemoApp {
     func install(in window: Window) {
         // What Parley's Window does not wrap, GTK's C API does, on the window's GtkWindow.
         let gtkWindow = window.widget.gtkWidget.assumingMemoryBound(to: GtkWindow.self)
-        gtk_window_set_default_size(gtkWindow, Int32(options.size.width), Int32(options.size.height))
+        // `--size` is the user's: a width past Int32 is kept at its largest, not a trap.
+        gtk_window_set_default_size(gtkWindow, Int32(clamping: options.size.width), Int32(clamping: options.size.height))
         gtk_window_set_titlebar(gtkWindow, headerBar())
         window.child = screen.widget
         screen.inputBarView.focus()

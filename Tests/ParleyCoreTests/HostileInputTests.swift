@@ -83,6 +83,29 @@ struct HostileNumberTests {
         }
     }
 
+    @Test("a colour's components set to NaN, ±infinity or 1e300 stay in 0...1: hex and CSS never trap", arguments: extremes + [-0.5, 2])
+    func colorComponents(value: Double) {
+        for component in [\Color.red, \Color.green, \Color.blue, \Color.alpha] {
+            var color = Color(hex: 0x336699)
+            color[keyPath: component] = value
+            let kept = color[keyPath: component]
+            #expect((0...1).contains(kept))
+            #expect(kept == (value.isNaN ? 0 : min(1, max(0, value))))
+            _ = color.hex
+            #expect(color.css.hasPrefix(color.alpha >= 1 ? "#" : "rgba("))
+            #expect(!color.css.contains("nan") && !color.css.contains("inf"))
+            #expect(color.luminance.isFinite)
+        }
+        // Each component kept at the nearest end reads as that end.
+        var white = Color.black
+        white.red = value
+        white.green = value
+        white.blue = value
+        let byte: UInt32 = value.isNaN || value <= 0 ? 0 : value >= 1 ? 0xFF : UInt32((value * 255).rounded())
+        #expect(white.hex == byte << 16 | byte << 8 | byte)
+        #expect(Color(red: value, green: 0, blue: 0, alpha: value).alpha == (value.isNaN ? 0 : min(1, max(0, value))))
+    }
+
     @Test("a sender's name keeps at most 256 characters, whatever its length")
     func longNames() {
         var sender = Sender(id: "x", name: String(repeating: "é", count: 100_000))

@@ -290,6 +290,46 @@ struct PresenterTests {
         #expect(conversation.newerHistoryIndicator != .loading || conversation.count > count)
     }
 
+    @Test("while a newer page loads after a jump, the row under the messages says so and spins")
+    func newerLoading() async throws {
+        let conversation = Conversation(me: Fixture.me)
+        let source = HeldNewerSource(Self.history)
+        let presenter = presenter(conversation)
+        presenter.pager = HistoryPager(conversation: conversation, source: source, pageSize: 20)
+        _ = await presenter.jump(to: Fixture.date(minutes: 500))
+        source.holdsNewer = true
+        let newest = conversation.messages.last?.id
+        presenter.scroll(by: 10_000)
+        _ = presenter.frame()
+        // (The row spins from the jump on, idle or fetching: wait for the fetch itself.)
+        await waitOnMain("the newer page to be asked for") { source.newerFetches == 1 }
+        #expect(conversation.newerHistoryIndicator == .loading)
+        let frame = presenter.frame()
+        #expect(frame.newerHistory == .loading && frame.isAnimating)
+        #expect(!frame.isShowingLatest && frame.emptyText == nil)
+        let row = try #require(frame.rows.last { $0.id == .newerHistory })
+        #expect(frame.rows.last?.id == .newerHistory, "the loading row is under the newest loaded message")
+        let text = presenter.strings.history(frame.newerHistory, edge: .newer)
+        #expect(text.line == "Loading newer messages…" && text.showsSpinner && text.action == nil)
+        #expect(presenter.accessibleLabel(for: row) == "Loading newer messages…")
+        // Tapping a row that loads starts nothing more, and the older edge is not touched.
+        let content = try #require(row.layout.content)
+        _ = presenter.tap(at: Point(x: content.midX, y: row.y + content.midY))
+        presenter.activateHistory(.newer)
+        #expect(source.newerFetches == 1)
+        #expect(conversation.messages.last?.id == newest)
+
+        source.release()
+        await waitOnMain("the held page to land") { conversation.messages.last?.id != newest }
+        // The row keeps spinning until the present is loaded (the next page is asked for
+        // before the user gets there); then it goes.
+        #expect(presenter.frame().newerHistory == .loading)
+        while presenter.pager?.isShowingLatest == false { await presenter.pager?.loadNewer() }
+        let latest = presenter.frame()
+        #expect(latest.newerHistory == .hidden && !latest.rows.contains { $0.id == .newerHistory })
+        #expect(conversation.messages.last?.id == Self.history.last?.id)
+    }
+
     @Test("a reading position survives encoding and comes back, loaded or not")
     func readingPosition() async throws {
         let conversation = Conversation(me: Fixture.me)
@@ -412,5 +452,59 @@ struct PresenterTests {
         #expect(Card().size(fitting: 100, in: cells) == Size(width: 10, height: 3))
         let pixels = ContentUnits(style: .light, measurer: Pixels())
         #expect(Card().size(fitting: 1000, in: pixels) == Size(width: 70, height: 3 * 17 + 2 * 7))
+    }
+}
+
+/// A window source over an array whose newer pages wait, while ``holdsNewer`` is set,
+/// until ``release()``: a newer page still on its way.
+final class HeldNewerSource: HistoryWindowSource {
+    private let inner: ArrayHistorySource
+    private struct State {
+        var holds = false
+        var newerFetches = 0
+        var waiting: [CheckedContinuation<Void, Never>] = []
+    }
+    private let state = Mutex(State())
+
+    init(_ messages: [Message]) { inner = ArrayHistorySource(messages) }
+
+    /// Whether newer pages wait for ``release()`` from now on.
+    var holdsNewer: Bool {
+        get { state.withLock { $0.holds } }
+        set { state.withLock { $0.holds = newValue } }
+    }
+
+    /// How many newer pages were asked for while held.
+    var newerFetches: Int { state.withLock { $0.newerFetches } }
+
+    /// Lets the waiting pages go, and the next ones through.
+    func release() {
+        let waiting = state.withLock { state in
+            state.holds = false
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    func page(before cursor: HistoryCursor?, limit: Int) async throws -> HistoryPage {
+        try await inner.page(before: cursor, limit: limit)
+    }
+
+    func window(around date: Date, limit: Int) async throws -> HistoryWindow {
+        try await inner.window(around: date, limit: limit)
+    }
+
+    func window(after cursor: HistoryCursor, limit: Int) async throws -> HistoryWindow {
+        await withCheckedContinuation { continuation in
+            let held = state.withLock { state in
+                guard state.holds else { return false }
+                state.newerFetches += 1
+                state.waiting.append(continuation)
+                return true
+            }
+            if !held { continuation.resume() }
+        }
+        return try await inner.window(after: cursor, limit: limit)
     }
 }

@@ -62,6 +62,43 @@ struct GtkDemoTests {
         #expect(second.joined().contains("Booking the garden café"), "\(second)")
     }
 
+    @Test("report prints hostile sender names and texts inert: no escape, bell or C1 byte reaches stdout (#10)")
+    func reportIsInert() async throws {
+        let folder = ChildProcess.scratchFolder()
+        let path = folder + "/hostile.txt"
+        // Title (OSC 0 and 2), clipboard (OSC 52), a hyperlink (OSC 8), clearing the screen
+        // (CSI 2J), and the same as C1 controls; a tab inside a text.
+        let hostile: [(name: String, text: String)] = [
+            ("Eve\u{1B}]0;owned\u{07}", "title \u{1B}]2;pwned\u{1B}\\ set"),
+            ("Mallory\u{1B}]52;c;aGVsbG8=\u{07}", "clip \u{1B}]52;c;cm0gLXJm\u{07} board"),
+            ("Trudy", "\u{1B}]8;;https://evil.example\u{1B}\\click me\u{1B}]8;;\u{1B}\\"),
+            ("Oscar\u{1B}[2J", "wipe \u{1B}[2J\u{1B}[H done"),
+            ("Peggy\u{9D}0;c1\u{9C}", "c1 \u{9B}2J and\ttab \u{7F}\u{0}"),
+        ]
+        let lines = hostile.enumerated().map { index, message in "\(1_700_000_000 + index * 60)\t\(message.name)\t\(message.text)" }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        // Odd waits first: a script's numbers may be anything, and must not trap.
+        let result = try await ChildProcess.run(
+            Self.demo, ["--transcript", path, "--script", "wait:nan;wait:-1;wait:0.5;report;quit"],
+            environment: ["XDG_DATA_HOME": folder])
+        #expect(result.status == 0, "\(result.errors)")
+        let bytes = Array(result.output.utf8)
+        #expect(!bytes.contains(0x1B) && !bytes.contains(0x07) && !bytes.contains(0x7F) && !bytes.contains(0))
+        #expect(!bytes.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A }, "\(result.output.debugDescription)")
+        #expect(!result.output.unicodeScalars.contains { (0x80...0x9F).contains($0.value) }, "C1 controls")
+        #expect(!result.errors.unicodeScalars.contains { $0 != "\n" && InertText.needsReplacement($0) })
+        // Every message is one record of three fields, its controls shown as symbols.
+        let records = result.output.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        let ours = records.filter { record in
+            record.count == 3 && ["Eve", "Mallory", "Trudy", "Oscar", "Peggy"].contains { record[0].hasPrefix($0) }
+        }
+        #expect(ours.count == hostile.count, "\(result.output)")
+        #expect(records.allSatisfy { $0.count == 3 }, "\(result.output)")
+        for inert in ["Eve␛]0;owned␇", "title ␛]2;pwned␛\\ set", "Mallory␛]52;c;aGVsbG8=␇", "␛]8;;https://evil.example␛\\click me", "wipe ␛[2J␛[H done", "Oscar␛[2J", "and    tab ␡␀"] {
+            #expect(result.output.contains(inert), "\(inert) in \(result.output)")
+        }
+    }
+
     @Test("a file that is not a Parley store is refused with its name, and left alone (#5)")
     func refusesForeignFile() async throws {
         let path = ChildProcess.scratchFolder() + "/notes.sqlite"

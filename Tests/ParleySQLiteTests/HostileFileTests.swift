@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Glibc
 import ParleyCore
+import ParleyTestSupport
 import Testing
 
 @testable import ParleySQLite
@@ -73,6 +74,63 @@ struct HostileFileTests {
             try store.insert(Fixture.message("a", .text("a")))
             #expect(try store.page(offset: .max, limit: .max).messages.isEmpty)
             #expect(try store.page(offset: 0, limit: .max).messages.map(\.id) == ["a"])
+        }
+    }
+
+    // MARK: 1b. Dates out of range in rows
+
+    @Test("rows dated 1e300, -1e300 or ±infinity by another program: the conversation opens, shows the others, draws")
+    @MainActor
+    func extremeDates() async throws {
+        // Not withDatabase: its closure would leave the main actor the presenter needs.
+        let (path, folder) = Fixture.databasePath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let store = try ConversationStore(path: path)
+            try store.insert(contentsOf: (0..<30).map { index in
+                Fixture.message(String(format: "d%02d", index), .text("message \(index)"), at: 1_000 + Double(index) * 60)
+            })
+            store.close()
+            // SQLite reads 9e999 as infinity; it cannot hold a NaN (it stores NULL, which
+            // the NOT NULL column refuses), so ±infinity is the non-finite case a file has.
+            try Self.rewrite(path, """
+                UPDATE messages SET date = 1e300 WHERE id = 'd05';
+                UPDATE messages SET date = -1e300 WHERE id = 'd10';
+                UPDATE messages SET date = 9e999 WHERE id = 'd15';
+                UPDATE messages SET date = -9e999 WHERE id = 'd20';
+                """)
+            let raw = try rawConnection(path)
+            #expect(try raw.integer("SELECT count(*) FROM messages WHERE date > 1e308 OR date < -1e308") == 2)
+            raw.close()
+
+            let opened = try ConversationStore(path: path)
+            defer { opened.close() }
+            let chat = Conversation(me: Fixture.me)
+            let pager = HistoryPager(conversation: chat, source: opened, pageSize: 7)
+            for _ in 0..<20 { await pager.loadEarlier() }
+
+            // The infinite dates are skipped and reported; the huge finite ones are kept at
+            // the ends of the calendar, and every other message shows in order.
+            let infinite: Set<MessageID> = ["d15", "d20"]
+            let ordinary = (0..<30).map { MessageID(String(format: "d%02d", $0)) }
+                .filter { !infinite.contains($0) && $0 != "d05" && $0 != "d10" }
+            #expect(chat.messages.map(\.id) == ["d10"] + ordinary + ["d05"])
+            #expect(chat.messages.allSatisfy { Message.dateRange.contains($0.date) })
+            #expect(chat.messages.first?.date == Message.dateRange.lowerBound)
+            #expect(chat.messages.last?.date == Message.dateRange.upperBound)
+            let skipped = opened.skippedMessages
+            #expect(Set(skipped.compactMap { if case .unreadableMessage(let id, path, _) = $0 { id } else { nil } }) == infinite)
+            #expect(skipped.allSatisfy { $0.description.contains("a date that is not a finite number") }, "\(skipped)")
+
+            // Drawn: day separators and time labels for years 1 and 9999, top to bottom.
+            let presenter = ChatPresenter(
+                conversation: chat, style: .light, units: .cells, measurer: MonospaceMeasurer(), size: Size(width: 60, height: 20))
+            #expect(presenter.frame().rows.contains { $0.id == .message("d05") })
+            presenter.scrollToTop()
+            #expect(presenter.frame().rows.contains { $0.id == .message("d10") })
+            // A jump to such a date lands at the end it was kept at.
+            let far = try opened.page(around: Date(timeIntervalSinceReferenceDate: 1e300), limit: 4)
+            #expect(far.anchor == "d05")
         }
     }
 
@@ -295,6 +353,27 @@ struct HostileFileTests {
         #expect(!unsaved.description.unicodeScalars.contains(where: InertText.needsReplacement))
         let failing = SaveState.failing(pending: 1, error: .diskFull(path: hostile))
         #expect(!failing.description.unicodeScalars.contains(where: InertText.needsReplacement))
+    }
+
+    @Test("parley-bench seed prints the FILE it wrote, and its errors, inert")
+    func benchSeedPrintsInert() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: benchBinary), "build parley-bench first (swift build)")
+        let folder = Fixture.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let hostile = "\u{1B}]2;pwned\u{07}\u{1B}]52;c;aGk=\u{07}\u{1B}[2J\u{9B}31m"
+        func isInert(_ output: String) -> Bool {
+            !output.unicodeScalars.contains { $0 != "\n" && InertText.needsReplacement($0) }
+        }
+        let written = try await runProgram(benchBinary, ["seed", "--messages", "3", folder.path + "/\(hostile).sqlite"])
+        #expect(written.status == 0, "\(written.output)")
+        #expect(written.output.contains("seeded 3 messages into"), "\(written.output)")
+        #expect(isInert(written.output), "\(written.output.debugDescription)")
+        #expect(written.output.contains("␛]2;pwned␇␛]52;c;aGk=␇␛[2J"))
+        // A store that cannot be opened: the error names the path, inert too.
+        let failed = try await runProgram(benchBinary, ["seed", "--messages", "3", folder.path + "/\(hostile)/missing/x.sqlite"])
+        #expect(failed.status == 1)
+        #expect(failed.output.contains("parley-bench seed:"), "\(failed.output)")
+        #expect(isInert(failed.output), "\(failed.output.debugDescription)")
     }
 }
 

@@ -41,6 +41,18 @@ struct DemoHeadlessTests {
         #expect(back.contains("Booking the garden café") || back.contains("didn't go through"))
     }
 
+    @Test("a script's waits of NaN, infinity or below zero do not trap (#10)")
+    func oddWaits() async throws {
+        let (status, output) = try await runDemo([
+            "--headless", "--size", "60x20", "--frames", "10", "--script", "wait:nan;wait:-1;wait:-inf;wait:1e-300;frame",
+        ])
+        #expect(status == 0, "\(output)")
+        // A frame after each step: every wait ran, and the script went on to its end.
+        for step in ["wait:nan", "wait:-1", "wait:-inf", "wait:1e-300", "frame"] {
+            #expect(output.contains(": \(step) ─"), "\(step)")
+        }
+    }
+
     @Test("a scripted session renders frames: the bot replies, history loads")
     func scripted() async throws {
         // The first run opens at the New messages line; sending returns to the newest.

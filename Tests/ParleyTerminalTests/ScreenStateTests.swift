@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ParleyCore
 @testable import ParleyTerminal
+import ParleyTestSupport
 
 @Suite("Messenger screen states")
 @MainActor
@@ -125,6 +126,83 @@ struct ScreenStateTests {
         #expect(screen.inputBar.text == "e")
         screen.perform(.insert("\r\nx"))
         #expect(screen.inputBar.text == "\nxe")
+    }
+
+    @Test("an empty conversation shows the core's empty text, centred in the list (#9)")
+    func emptyState() throws {
+        let screen = screen([], style: .light)
+        let (buffer, _) = screen.render()
+        Snapshot.check(buffer, named: "empty-light-50x16")
+        let rows = buffer.lines.indices.filter { buffer.lines[$0].contains("No messages yet") }
+        #expect(rows.count == 1)
+        let y = try #require(rows.first)
+        let line = buffer.lines[y]
+        let x = line.distance(from: line.startIndex, to: line.range(of: "No messages yet")!.lowerBound)
+        #expect(x == (50 - 15) / 2, "centred: \(line)")
+        #expect(y > 1 && y < 12, "in the list's band, not the title or the composer")
+        #expect(buffer[x, y].style.attributes.contains(.italic))
+
+        // The text is the core's string: an app that changes it sees its own, or none.
+        var style = Cast.style(.light)
+        style.strings.emptyConversation = "Say hello"
+        let renamed = ChatScreen(conversation: Conversation(me: Cast.me), style: style, title: "Test", columns: 50, rows: 16, density: .regular)
+        let text = renamed.render().buffer.lines.joined(separator: "\n")
+        #expect(text.contains("Say hello") && !text.contains("No messages yet"))
+        style.strings.emptyConversation = ""
+        let silent = ChatScreen(conversation: Conversation(me: Cast.me), style: style, title: "Test", columns: 50, rows: 16, density: .regular)
+        #expect(!silent.render().buffer.lines.joined().contains("No messages yet"))
+
+        // The first message ends the empty state.
+        screen.conversation.append(.text("hi"), from: Cast.alice)
+        #expect(!screen.render().buffer.lines.joined().contains("No messages yet"))
+    }
+
+    @Test("after a jump, a failed newer page shows a Retry row under the messages; a click retries (#9)")
+    func newerFailure() async throws {
+        let history = (0..<300).map { Cast.message("h\($0)", Cast.alice, Double($0) * 10, .text("old \($0)")) }
+        let source = OfflineWindowSource(history)
+        let chat = Conversation(me: Cast.me)
+        let screen = ChatScreen(conversation: chat, style: Cast.style(.light), title: "Test", columns: 60, rows: 16, density: .regular)
+        screen.pager = HistoryPager(conversation: chat, source: source, pageSize: 20)
+        await screen.pager?.loadEarlier()
+        source.failsNewer = true
+        _ = await screen.presenter.jump(to: history[40].date)
+        // Paging down to the end of the window loaded around the jump (End would return
+        // to the present instead).
+        for _ in 0..<10 {
+            screen.perform(.page(3))
+            _ = screen.render()
+        }
+        let failure = "⚠ Couldn’t load newer messages (offline) · Retry"
+        func rendered() -> [String] { screen.render().buffer.lines }
+        for _ in 0..<3000 where !rendered().joined().contains(failure) {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        let buffer = screen.render().buffer
+        let y = try #require(buffer.lines.firstIndex { $0.contains(failure) }, "\(buffer.lines.joined(separator: "\n"))")
+        // Under the newest loaded message, which is a page of the past, not the present.
+        let newest = try #require(buffer.lines[..<y].lastIndex { $0.contains("old ") })
+        #expect(newest < y)
+        #expect(!buffer.lines.joined().contains("old 299"))
+        let line = buffer.lines[y]
+        let x = line.distance(from: line.startIndex, to: line.range(of: "Retry")!.lowerBound)
+        // Drawn in the failure colour (a red, adjusted to the background like every colour).
+        let warning = line.distance(from: line.startIndex, to: line.range(of: "⚠")!.lowerBound)
+        #expect(buffer[x, y].style == buffer[warning, y].style)
+        guard case .rgb(let red, let green, let blue) = buffer[x, y].style.foreground else {
+            Issue.record("the failure row has no colour: \(buffer[x, y].style)")
+            return
+        }
+        #expect(Int(red) > Int(green) + 80 && Int(red) > Int(blue) + 80, "\(buffer[x, y].style)")
+
+        let count = chat.count
+        source.failsNewer = false
+        screen.perform(.click(x: x, y: y))
+        for _ in 0..<3000 where chat.count == count {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        #expect(chat.count > count)
+        #expect(!screen.render().buffer.lines.joined().contains("Couldn’t load newer"))
     }
 
     @Test("hostile names and texts stay inert on screen", arguments: ["\u{1B}[2J", "\u{1B}]52;c;aGk=\u{07}", "\u{9B}6n", "\u{202E}evil"])

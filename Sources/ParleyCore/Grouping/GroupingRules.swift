@@ -47,8 +47,8 @@ public struct GroupingRules: Sendable {
         let date = Message.clamped(date)
         let offset = fixedOffset ?? timeZone.secondsFromGMT(for: date)
         let seconds = date.timeIntervalSince1970 + Double(offset)
-        // Within the range the quotient is below 3 million: the conversion cannot trap.
-        return Int((seconds / 86_400).rounded(.down))
+        // Within the range the quotient is below 3 million; saturating all the same.
+        return Int(saturating: (seconds / 86_400).rounded(.down))
     }
 
     /// The zone's offset when it never changes (UTC, zones without daylight saving time),

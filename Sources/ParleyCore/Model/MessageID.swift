@@ -44,7 +44,8 @@ private final class MessageIDGenerator: Sendable {
     private let counter = Mutex<UInt64>(0)
 
     private init() {
-        let millis = UInt64(Date().timeIntervalSince1970 * 1000)
+        // A clock set before 1970 (or broken) must not stop the program.
+        let millis = UInt64(saturating: Date().timeIntervalSince1970 * 1000)
         let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyz")
         let salt = String((0..<2).map { _ in alphabet.randomElement()! })
         prefix = String(millis, radix: 36) + salt + "."

@@ -24,7 +24,7 @@ public struct Waveform: Hashable, Sendable {
     public init(_ samples: some Collection<Double>) {
         let clean = samples.count > Self.maximumCount
             ? Self.peaks(of: Array(samples), count: Self.maximumCount) : samples.map(Self.normalised)
-        bytes = clean.map { UInt8(($0 * 255).rounded()) }
+        bytes = clean.map { UInt8(saturating: ($0 * 255).rounded()) }
     }
 
     /// A waveform from levels already in bytes (as a store keeps them); more than

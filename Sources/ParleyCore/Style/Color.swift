@@ -1,22 +1,31 @@
 import Foundation
 
 /// An sRGB colour with alpha, components in 0...1.
+///
+/// Every component stays in 0...1 however it is set: a value beyond is kept at the nearest
+/// end and NaN counts as 0, so ``hex`` and ``css`` hold for any colour an app or a theme
+/// file makes.
 public struct Color: Hashable, Sendable {
-    /// Red.
-    public var red: Double
-    /// Green.
-    public var green: Double
-    /// Blue.
-    public var blue: Double
-    /// Opacity.
-    public var alpha: Double
+    /// Red, 0 to 1 (clamped when set).
+    public var red: Double { didSet { red = Self.unit(red) } }
+    /// Green, 0 to 1 (clamped when set).
+    public var green: Double { didSet { green = Self.unit(green) } }
+    /// Blue, 0 to 1 (clamped when set).
+    public var blue: Double { didSet { blue = Self.unit(blue) } }
+    /// Opacity, 0 to 1 (clamped when set).
+    public var alpha: Double { didSet { alpha = Self.unit(alpha) } }
 
-    /// Creates a colour from components in 0...1 (clamped).
+    /// Creates a colour from components in 0...1 (clamped; NaN is 0).
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = min(1, max(0, red))
-        self.green = min(1, max(0, green))
-        self.blue = min(1, max(0, blue))
-        self.alpha = min(1, max(0, alpha))
+        self.red = Self.unit(red)
+        self.green = Self.unit(green)
+        self.blue = Self.unit(blue)
+        self.alpha = Self.unit(alpha)
+    }
+
+    /// `value` within 0...1: the nearest end beyond it, 0 for NaN.
+    private static func unit(_ value: Double) -> Double {
+        value.isNaN ? 0 : min(1, max(0, value))
     }
 
     /// Creates a colour from `0xRRGGBB`.
@@ -31,7 +40,7 @@ public struct Color: Hashable, Sendable {
 
     /// The colour as `0xRRGGBB`, alpha ignored.
     public var hex: UInt32 {
-        func byte(_ value: Double) -> UInt32 { UInt32((value * 255).rounded()) }
+        func byte(_ value: Double) -> UInt32 { UInt32(saturating: (value * 255).rounded()) }
         return byte(red) << 16 | byte(green) << 8 | byte(blue)
     }
 
@@ -41,8 +50,8 @@ public struct Color: Hashable, Sendable {
             let digits = String(hex, radix: 16)
             return "#" + String(repeating: "0", count: 6 - digits.count) + digits
         }
-        let r = Int((red * 255).rounded()), g = Int((green * 255).rounded())
-        let b = Int((blue * 255).rounded())
+        let r = Int(saturating: (red * 255).rounded()), g = Int(saturating: (green * 255).rounded())
+        let b = Int(saturating: (blue * 255).rounded())
         return "rgba(\(r),\(g),\(b),\(alpha))"
     }
 

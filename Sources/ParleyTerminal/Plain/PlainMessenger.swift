@@ -96,7 +96,7 @@ enum PlainEvent: Sendable {
 }
 
 /// Reads lines on a thread of its own: the only reader of its descriptor.
-private final class PlainLineReader: @unchecked Sendable {
+private final class PlainLineReader: Sendable {
     let descriptor: Int32
     let continuation: AsyncStream<PlainEvent>.Continuation
     /// The longest line kept; the rest of a longer one is sent as further lines.

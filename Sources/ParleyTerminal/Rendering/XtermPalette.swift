@@ -48,7 +48,7 @@ public enum XtermPalette {
         }
         let cube = UInt8(16 + 36 * nearestLevel(color.red) + 6 * nearestLevel(color.green) + nearestLevel(color.blue))
         let mean = (Int(color.red) + Int(color.green) + Int(color.blue)) / 3
-        let step = min(23, max(0, Int((Double(mean - 8) / 10).rounded())))
+        let step = min(23, max(0, Int(saturating: (Double(mean - 8) / 10).rounded())))
         let grey = UInt8(232 + step)
         return distance(color, rgb(of: grey)) < distance(color, rgb(of: cube)) ? grey : cube
     }
