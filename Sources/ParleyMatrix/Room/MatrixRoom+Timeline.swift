@@ -19,21 +19,27 @@ extension MatrixRoom {
         var changes: [Change] = []
     }
 
-    /// Applies one sync answer to the conversation.
-    func apply(_ response: SyncResponse, initial: Bool) {
+    /// Applies one sync answer to the conversation, after the events of the `gap` it
+    /// left (``fillGap(before:)``).
+    func apply(_ response: SyncResponse, initial: Bool, gap: Gap? = nil) {
         guard let joined = response.rooms?.join?[roomID] else { return }
         let events = joined.timeline?.events ?? []
         var reading = state.withLock { state in
-            for event in joined.state?.events ?? [] { Self.noteMember(event, in: &state) }
+            for event in (gap?.state ?? []) + (joined.state?.events ?? []) { Self.noteMember(event, in: &state) }
             var reading = Reading()
-            for event in events { read(event, live: true, into: &reading, state: &state) }
+            // Read as live events: the local user's own carry their transaction ids, so
+            // the echoes they answer are matched, not doubled.
+            for event in (gap?.events ?? []) + events { read(event, live: true, into: &reading, state: &state) }
             if initial, let token = joined.timeline?.prevBatch, let oldest = reading.messages.first {
                 state.tokensBefore[oldest.id] = token
             }
+            if let newest = events.last ?? gap?.events.last { state.lastTimelineEvent = newest.eventID }
             return reading
         }
         for event in joined.ephemeral?.events ?? [] { readEphemeral(event, into: &reading) }
-        if !reading.messages.isEmpty {
+        if let gap, !gap.isClosed {
+            showAfterOpenGap(reading.messages, token: gap.token)
+        } else if !reading.messages.isEmpty {
             let added = reading.messages
             conversation.batch(animated: !initial) { batch in
                 for message in added where batch.message(message.id) == nil { try? batch.append(message) }

@@ -39,12 +39,32 @@ public final class MatrixRoom: Sendable {
         case stopped
     }
 
+    /// How a room syncs, fills gaps and keeps its outbox.
+    public struct Configuration: Sendable {
+        /// The most timeline events one sync brings (the sync filter's `timeline.limit`).
+        /// When more happened since the last sync, the server says the timeline is
+        /// `limited` and the room fills the gap from `/messages` (``longestGap``).
+        public var timelineLimit: Int
+        /// The most events a gap in the timeline is filled with. A gap longer than this
+        /// (the app was away for long) leaves the older messages out of the conversation:
+        /// it shows the newest ones, and history paging brings the rest, in order.
+        public var longestGap: Int
+
+        /// A configuration; every parameter has a default.
+        public init(timelineLimit: Int = 30, longestGap: Int = 500) {
+            self.timelineLimit = max(1, timelineLimit)
+            self.longestGap = max(1, longestGap)
+        }
+    }
+
     /// The session the room talks through.
     public let client: MatrixClient
     /// The room's id (`!…`).
     public let roomID: String
     /// The conversation the room fills.
     public let conversation: Conversation
+    /// How the room syncs and fills gaps.
+    public let configuration: Configuration
 
     let state = Mutex(RoomState())
     let outboxSignal = Signal()
@@ -53,9 +73,10 @@ public final class MatrixRoom: Sendable {
     /// Nothing happens before ``start()``.
     ///
     /// - Precondition: the client is signed in (``MatrixClient/userID`` is known).
-    public init(client: MatrixClient, roomID: String, conversation: Conversation? = nil) {
+    public init(client: MatrixClient, roomID: String, conversation: Conversation? = nil, configuration: Configuration = Configuration()) {
         self.client = client
         self.roomID = roomID
+        self.configuration = configuration
         let me = client.userID ?? ""
         self.conversation = conversation ?? Conversation(me: Sender(id: me, name: MatrixRoom.localpart(of: me)))
     }
@@ -95,6 +116,10 @@ public final class MatrixRoom: Sendable {
     /// Checks the room, loads its members and its latest messages into the conversation,
     /// then keeps syncing in the background until ``stop()``.
     ///
+    /// Started again after ``stop()``, the room syncs on from where it stopped: what
+    /// happened meanwhile is added after what it shows, the gap filled from the room's
+    /// history (``Configuration/longestGap``).
+    ///
     /// - Throws: ``MatrixError/roomNotFound(_:)`` when the user is not in the room, or
     ///   what the first requests failed with (``MatrixError/unreachable(reason:)``,
     ///   ``MatrixError/unknownToken(softLogout:)``…). The room can be started again then.
@@ -108,9 +133,11 @@ public final class MatrixRoom: Sendable {
             for (user, name) in members { state.members[user] = name ?? Self.localpart(of: user) }
         }
         conversation.isGroup = members.count > 2
-        let filter = try await client.createFilter(Self.filter(for: roomID))
-        let first = try await client.sync(filter: filter, since: nil, timeout: .zero)
-        apply(first, initial: true)
+        let filter = try await client.createFilter(Self.filter(for: roomID, timelineLimit: configuration.timelineLimit))
+        let since = state.withLock { $0.since }
+        let first = try await client.sync(filter: filter, since: since, timeout: .zero)
+        let gap = since == nil ? nil : try await fillGap(before: first)
+        apply(first, initial: since == nil, gap: gap)
         setStatus(.online)
         state.withLock { state in
             state.filterID = filter
@@ -144,13 +171,13 @@ public final class MatrixRoom: Sendable {
     /// sends, named with a fresh UUID): Synapse keeps the answers of recent syncs by user,
     /// filter and token, and a second first sync of the same user with the same filter
     /// within minutes was seen getting the first one's answer (then empty) again.
-    static func filter(for roomID: String) -> JSONValue {
+    static func filter(for roomID: String, timelineLimit: Int) -> JSONValue {
         [
             "presence": ["not_types": ["*"]],
             "account_data": ["not_types": ["*"]],
             "room": [
                 "rooms": [.string(roomID)],
-                "timeline": ["limit": 30, "not_types": [.string("org.parley.unused.\(UUID().uuidString)")]],
+                "timeline": ["limit": .number(Double(timelineLimit)), "not_types": [.string("org.parley.unused.\(UUID().uuidString)")]],
                 "state": ["lazy_load_members": true],
                 "ephemeral": ["types": ["m.typing", "m.receipt"]],
                 "account_data": ["not_types": ["*"]],
@@ -166,8 +193,11 @@ public final class MatrixRoom: Sendable {
             let (filter, since) = state.withLock { ($0.filterID, $0.since) }
             do {
                 let response = try await client.sync(filter: filter, since: since, timeout: .seconds(30))
+                // A gap that can't be filled now (the server went away meanwhile) fails
+                // this round: the same sync is asked again, so nothing is skipped.
+                let gap = try await fillGap(before: response)
                 let wasOffline = status != .online
-                apply(response, initial: false)
+                apply(response, initial: false, gap: gap)
                 state.withLock { $0.since = response.nextBatch }
                 setStatus(.online)
                 backoff = .milliseconds(500)
@@ -201,6 +231,8 @@ struct RoomState: Sendable {
     var nextWatcher = 0
     var filterID: String?
     var since: String?
+    /// The newest timeline event synced, where a gap (a `limited` timeline) begins.
+    var lastTimelineEvent: String?
     var syncTask: Task<Void, Never>?
     var outboxTask: Task<Void, Never>?
 
