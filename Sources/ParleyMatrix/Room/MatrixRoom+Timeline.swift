@@ -17,6 +17,9 @@ extension MatrixRoom {
         var messages: [Message] = []
         var index: [MessageID: Int] = [:]
         var changes: [Change] = []
+        /// For a new message read while local echoes waited for their events: those
+        /// echoes. It goes above the first of them, as the server's copy of each will.
+        var pendingEchoes: [MessageID: Set<MessageID>] = [:]
     }
 
     /// Applies one sync answer to the conversation, after the events of the `gap` it
@@ -41,8 +44,19 @@ extension MatrixRoom {
             showAfterOpenGap(reading.messages, token: gap.token)
         } else if !reading.messages.isEmpty {
             let added = reading.messages
+            let pending = reading.pendingEchoes
+            let echoes = Set(pending.values.joined())
+            let positions: [MessageID: Int] = echoes.isEmpty ? [:] : conversation.read { rows in
+                var positions: [MessageID: Int] = [:]
+                for echo in echoes { positions[echo] = rows.index(of: .message(echo)) }
+                return positions
+            }
             conversation.batch(animated: !initial) { batch in
-                for message in added where batch.message(message.id) == nil { try? batch.append(message) }
+                for message in added where batch.message(message.id) == nil {
+                    let above = pending[message.id]?.compactMap { echo in positions[echo].map { (echo, $0) } }.min { $0.1 < $1.1 }
+                    if let above, (try? batch.insert(message, before: above.0)) != nil { continue }
+                    try? batch.append(message)
+                }
             }
         }
         perform(reading.changes)
@@ -110,6 +124,7 @@ extension MatrixRoom {
             guard let message = makeMessage(event, redacted: redacted, reading: reading, state: &state) else { return }
             reading.index[message.id] = reading.messages.count
             reading.messages.append(message)
+            if live, !state.echoes.isEmpty { reading.pendingEchoes[message.id] = Set(state.echoes.values) }
             for relation in state.pendingRelations.removeValue(forKey: event.eventID) ?? [] {
                 state.pendingRelationCount -= 1
                 read(relation, live: live, into: &reading, state: &state)

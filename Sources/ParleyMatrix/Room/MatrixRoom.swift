@@ -49,11 +49,18 @@ public final class MatrixRoom: Sendable {
         /// (the app was away for long) leaves the older messages out of the conversation:
         /// it shows the newest ones, and history paging brings the rest, in order.
         public var longestGap: Int
+        /// The file the outbox is kept in (JSON), so that what waits to be sent survives
+        /// the app's restart; `nil` keeps it in memory only. One file per room and user:
+        /// a room made again with the same file (and the same session, so that the
+        /// server knows the transaction ids) shows the waiting messages as local echoes
+        /// and sends them, each once.
+        public var outboxURL: URL?
 
         /// A configuration; every parameter has a default.
-        public init(timelineLimit: Int = 30, longestGap: Int = 500) {
+        public init(timelineLimit: Int = 30, longestGap: Int = 500, outboxURL: URL? = nil) {
             self.timelineLimit = max(1, timelineLimit)
             self.longestGap = max(1, longestGap)
+            self.outboxURL = outboxURL
         }
     }
 
@@ -68,9 +75,13 @@ public final class MatrixRoom: Sendable {
 
     let state = Mutex(RoomState())
     let outboxSignal = Signal()
+    /// The revision of the outbox last written to its file.
+    let outboxWriter = Mutex<UInt64>(0)
 
     /// Binds `conversation` (a new one for the client's user when omitted) to `roomID`.
-    /// Nothing happens before ``start()``.
+    /// Nothing happens before ``start()``, except that an outbox kept in
+    /// ``Configuration/outboxURL`` is read and its messages shown as local echoes
+    /// (``storageError`` says when the file could not be used).
     ///
     /// - Precondition: the client is signed in (``MatrixClient/userID`` is known).
     public init(client: MatrixClient, roomID: String, conversation: Conversation? = nil, configuration: Configuration = Configuration()) {
@@ -79,6 +90,7 @@ public final class MatrixRoom: Sendable {
         self.configuration = configuration
         let me = client.userID ?? ""
         self.conversation = conversation ?? Conversation(me: Sender(id: me, name: MatrixRoom.localpart(of: me)))
+        loadOutbox()
     }
 
     /// The connection's state now.
@@ -266,6 +278,14 @@ struct RoomState: Sendable {
     /// Outgoing work, in order, and what the server refused (for ``MatrixRoom/retry(_:)``).
     var outbox: [Outgoing] = []
     var failed: [MessageID: Outgoing] = [:]
+    /// Bumped by each change of the outbox written to its file.
+    var outboxRevision: UInt64 = 0
+    /// The outbox file belongs to someone else or another version: never written.
+    var outboxFileRefused = false
+    /// The latest problem with the room's files; whether it came from a write (which a
+    /// later successful write clears).
+    var storageError: MatrixError?
+    var storageErrorFromSaving = false
 
     /// The latest receipt sent, and typing as announced.
     var receiptSent: String?
