@@ -266,6 +266,8 @@ struct RoomState: Sendable {
     /// target's event id; applied when it arrives.
     var pendingRelations: [String: [MatrixEvent]] = [:]
     var pendingRelationCount = 0
+    /// Replies whose quoted event is not loaded, by that event's id.
+    var quoteWaits: [String: [MessageID]] = [:]
     /// The `mxc://` URI of each media message.
     var media: [MessageID: String] = [:]
     /// Typing users now.
