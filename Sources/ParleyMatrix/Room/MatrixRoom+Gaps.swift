@@ -80,5 +80,6 @@ extension MatrixRoom {
         if let token, let oldest = messages.first {
             state.withLock { $0.tokensBefore[oldest.id] = token }
         }
+        if let oldest = messages.first { forgetCached(olderThan: oldest) }
     }
 }

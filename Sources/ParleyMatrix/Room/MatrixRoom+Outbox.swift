@@ -17,7 +17,7 @@ extension MatrixRoom {
 
     /// Reads the outbox file and shows its messages as local echoes again.
     func loadOutbox() {
-        guard let url = configuration.outboxURL else { return }
+        guard let url = configuration.outboxFile else { return }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -88,7 +88,7 @@ extension MatrixRoom {
     /// Writes the outbox as it is now (when the room has a file for it). Writes from
     /// several tasks never leave an older state last.
     func saveOutbox() {
-        guard let url = configuration.outboxURL else { return }
+        guard let url = configuration.outboxFile else { return }
         let snapshot: (OutboxFile, UInt64)? = state.withLock { state in
             guard !state.outboxFileRefused else { return nil }
             // Resolve what each item is about while the room knows it: after a restart

@@ -1,5 +1,6 @@
 import Foundation
 import ParleyCore
+import ParleySQLite
 import Synchronization
 
 /// A `Conversation` bound to one Matrix room: what arrives in the room shows
@@ -54,14 +55,25 @@ public final class MatrixRoom: Sendable {
         /// a room made again with the same file (and the same session, so that the
         /// server knows the transaction ids) shows the waiting messages as local echoes
         /// and sends them, each once.
+        /// With ``cacheDirectory`` and no ``outboxURL``, the outbox is `outbox.json` there.
         public var outboxURL: URL?
+        /// A folder for the room's offline cache (one per room and user): its messages in
+        /// a ParleySQLite store (`messages.sqlite`) and where its sync stands
+        /// (`sync.json`). A room made again with it shows the newest cached messages at
+        /// once, before ``MatrixRoom/start()``, and syncs on from its saved token. `nil`
+        /// keeps nothing.
+        public var cacheDirectory: URL?
 
         /// A configuration; every parameter has a default.
-        public init(timelineLimit: Int = 30, longestGap: Int = 500, outboxURL: URL? = nil) {
+        public init(timelineLimit: Int = 30, longestGap: Int = 500, outboxURL: URL? = nil, cacheDirectory: URL? = nil) {
             self.timelineLimit = max(1, timelineLimit)
             self.longestGap = max(1, longestGap)
             self.outboxURL = outboxURL
+            self.cacheDirectory = cacheDirectory
         }
+
+        /// The outbox's file: ``outboxURL``, else `outbox.json` in the cache's folder.
+        var outboxFile: URL? { outboxURL ?? cacheDirectory?.appendingPathComponent("outbox.json") }
     }
 
     /// The session the room talks through.
@@ -72,6 +84,8 @@ public final class MatrixRoom: Sendable {
     public let conversation: Conversation
     /// How the room syncs and fills gaps.
     public let configuration: Configuration
+    /// The offline cache's store (``Configuration/cacheDirectory``), when it opened.
+    let cache: ConversationStore?
 
     let state = Mutex(RoomState())
     let outboxSignal = Signal()
@@ -79,9 +93,10 @@ public final class MatrixRoom: Sendable {
     let outboxWriter = Mutex<UInt64>(0)
 
     /// Binds `conversation` (a new one for the client's user when omitted) to `roomID`.
-    /// Nothing happens before ``start()``, except that an outbox kept in
-    /// ``Configuration/outboxURL`` is read and its messages shown as local echoes
-    /// (``storageError`` says when the file could not be used).
+    /// Nothing happens before ``start()``, except that the offline cache
+    /// (``Configuration/cacheDirectory``) fills the conversation with what it held, and
+    /// an outbox kept in ``Configuration/outboxURL`` is read and its messages shown as
+    /// local echoes (``storageError`` says when a file could not be used).
     ///
     /// - Precondition: the client is signed in (``MatrixClient/userID`` is known).
     public init(client: MatrixClient, roomID: String, conversation: Conversation? = nil, configuration: Configuration = Configuration()) {
@@ -90,6 +105,9 @@ public final class MatrixRoom: Sendable {
         self.configuration = configuration
         let me = client.userID ?? ""
         self.conversation = conversation ?? Conversation(me: Sender(id: me, name: MatrixRoom.localpart(of: me)))
+        let (cache, problem) = Self.openCache(configuration)
+        self.cache = cache
+        loadCache(problem: problem)
         loadOutbox()
     }
 
@@ -150,6 +168,8 @@ public final class MatrixRoom: Sendable {
         let first = try await client.sync(filter: filter, since: since, timeout: .zero)
         let gap = since == nil ? nil : try await fillGap(before: first)
         apply(first, initial: since == nil, gap: gap)
+        state.withLock { $0.since = first.nextBatch }
+        await saveSyncState()
         setStatus(.online)
         state.withLock { state in
             state.filterID = filter
@@ -172,6 +192,7 @@ public final class MatrixRoom: Sendable {
         outbox?.cancel()
         await sync?.value
         await outbox?.value
+        await saveSyncState()
         // Both loops have ended: nothing changes the status after this.
         setStatus(.stopped)
     }
@@ -211,6 +232,7 @@ public final class MatrixRoom: Sendable {
                 let wasOffline = status != .online
                 apply(response, initial: false, gap: gap)
                 state.withLock { $0.since = response.nextBatch }
+                await saveSyncState()
                 setStatus(.online)
                 backoff = .milliseconds(500)
                 if wasOffline { outboxSignal.fire() }
@@ -288,6 +310,9 @@ struct RoomState: Sendable {
     /// later successful write clears).
     var storageError: MatrixError?
     var storageErrorFromSaving = false
+    /// The cache's mirror of the conversation; whether the cache is given up.
+    var cacheMirror: Observation?
+    var cacheRefused = false
 
     /// The latest receipt sent, and typing as announced.
     var receiptSent: String?
