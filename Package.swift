@@ -54,8 +54,9 @@ let package = Package(
 
         // A conversation bound to a Matrix room: a typed client-server API client on
         // URLSession (FoundationNetworking), the sync loop, local echo and an offline
-        // queue, history paging; media through ParleyImaging's fetcher.
-        .target(name: "ParleyMatrix", dependencies: ["ParleyCore", "ParleyImaging"], swiftSettings: swift6),
+        // queue, history paging; media through ParleyImaging's fetcher; an offline cache
+        // in ParleySQLite's store.
+        .target(name: "ParleyMatrix", dependencies: ["ParleyCore", "ParleyImaging", "ParleySQLite"], swiftSettings: swift6),
 
         // The terminal front end: cell buffer, diff renderer, input decoder, messenger.
         .target(
@@ -117,7 +118,7 @@ let package = Package(
             name: "ParleyMarkdownTests", dependencies: ["ParleyMarkdown", "ParleyCore", "ParleyTestSupport"],
             swiftSettings: swift6),
         .testTarget(
-            name: "ParleyMatrixTests", dependencies: ["ParleyMatrix", "ParleyImaging", "ParleyCore", "ParleyTestSupport"],
+            name: "ParleyMatrixTests", dependencies: ["ParleyMatrix", "ParleyImaging", "ParleySQLite", "ParleyCore", "ParleyTestSupport"],
             swiftSettings: swift6),
         // The demos' shared parts (the transcript parser's fuzzing), without a display.
         .testTarget(

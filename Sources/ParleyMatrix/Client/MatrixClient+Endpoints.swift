@@ -207,6 +207,16 @@ extension MatrixClient {
             query: [URLQueryItem(name: "limit", value: String(limit))], room: roomID)
     }
 
+    /// The event `eventID` of `roomID` alone (a reply's quoted message that is not
+    /// loaded).
+    ///
+    /// - Throws: ``MatrixError/server(status:code:message:)`` with 404 (`M_NOT_FOUND`)
+    ///   for an event the server does not have or does not show the user.
+    public func event(_ eventID: String, in roomID: String) async throws(MatrixError) -> MatrixEvent {
+        try await call(
+            "GET", "/_matrix/client/v3/rooms/\(Self.escape(roomID))/event/\(Self.escape(eventID))", room: roomID)
+    }
+
     /// The event nearest `date` in `direction` (`.backward`: the last at or before it).
     public func event(at date: Date, in roomID: String, direction: Direction) async throws(MatrixError) -> TimestampResponse {
         let milliseconds = Int64(saturating: (date.timeIntervalSince1970 * 1000).rounded())

@@ -25,6 +25,8 @@ public enum MatrixError: Error, Hashable, Sendable, LocalizedError {
     case invalidResponse(String)
     /// The task was cancelled or the client stopped.
     case cancelled
+    /// A file the room keeps (its outbox, its cache) could not be read or written.
+    case storage(String)
 
     /// A sentence for the user.
     public var errorDescription: String? {
@@ -41,6 +43,7 @@ public enum MatrixError: Error, Hashable, Sendable, LocalizedError {
             return "Server error \(status)" + (code.map { " \($0)" } ?? "") + (message.map { ": \($0)" } ?? "")
         case .invalidResponse(let what): return "Unexpected answer from the server: \(what)"
         case .cancelled: return "Cancelled"
+        case .storage(let what): return "Can't keep the room's data on this device: \(what)"
         }
     }
 

@@ -17,6 +17,23 @@ struct Outgoing: Sendable {
     var transactionID: String
     /// The local echo, for what shows as a message of its own.
     var echo: MessageID?
+    /// When the echo was made, and what it quotes: to show it again after a restart.
+    var echoDate: Date?
+    var echoQuote: ReplyQuote?
+    /// The event of the message the work is about (replied to, reacted to, edited,
+    /// redacted), once known: after a restart that message may not be loaded.
+    var targetEvent: String?
+    /// For taking a reaction back: the reaction's event, once known.
+    var reactionEvent: String?
+
+    /// The message the work is about.
+    var target: MessageID? {
+        switch payload {
+        case .text(_, let replyTo): return replyTo
+        case .image: return nil
+        case .reaction(_, let target), .unreaction(_, let target), .edit(let target, _), .redaction(let target): return target
+        }
+    }
 }
 
 /// Sending: local echo, the outbox, retrying.
@@ -29,7 +46,9 @@ extension MatrixRoom {
         let id = MessageID(transaction)
         let quote = replyingTo.map { conversation.quote(of: $0) ?? ReplyQuote(id: $0, senderName: "", summary: "") }
         let message = Message(id: id, sender: conversation.me, content: .text(text), status: .sending, replyTo: quote)
-        return enqueue(Outgoing(payload: .text(text, replyTo: replyingTo), transactionID: transaction, echo: id), echo: message)
+        let item = Outgoing(
+            payload: .text(text, replyTo: replyingTo), transactionID: transaction, echo: id, echoDate: message.date, echoQuote: quote)
+        return enqueue(item, echo: message)
     }
 
     /// Uploads an image and sends it; returns the id of its local echo (showing `data`).
@@ -46,7 +65,7 @@ extension MatrixRoom {
         let message = Message(
             id: id, sender: conversation.me, content: .image(ImageContent(source: .data(data), sizeHint: size)), status: .sending)
         let payload = Outgoing.Payload.image(data, filename: filename, mediaType: mediaType, size: size, uploaded: nil)
-        return enqueue(Outgoing(payload: payload, transactionID: transaction, echo: id), echo: message)
+        return enqueue(Outgoing(payload: payload, transactionID: transaction, echo: id, echoDate: message.date), echo: message)
     }
 
     /// Adds the local user's reaction `key` to message `id`, or takes it back when it is
@@ -111,7 +130,12 @@ extension MatrixRoom {
             state.withLock { $0.echoes[item.transactionID] = echo.id }
             try? conversation.append(echo)
         }
-        state.withLock { $0.outbox.append(item) }
+        state.withLock { state in
+            var item = item
+            if case .unreaction(let key, let target) = item.payload { item.reactionEvent = state.myReactions[target]?[key] }
+            state.outbox.append(item)
+        }
+        saveOutbox()
         outboxSignal.fire()
         return item.echo ?? ""
     }
@@ -132,6 +156,7 @@ extension MatrixRoom {
                 state.withLock { state in
                     if state.outbox.first?.transactionID == item.transactionID { state.outbox.removeFirst() }
                 }
+                saveOutbox()
                 backoff = .milliseconds(500)
             } catch .cancelled {
                 return
@@ -157,6 +182,7 @@ extension MatrixRoom {
                     if state.outbox.first?.transactionID == item.transactionID { state.outbox.removeFirst() }
                     if let echo = item.echo { state.failed[echo] = item }
                 }
+                saveOutbox()
                 if let echo = item.echo { try? conversation.setStatus(.failed, of: echo) }
             }
         }
@@ -171,7 +197,7 @@ extension MatrixRoom {
     private func deliver(_ item: Outgoing) async throws(MatrixError) {
         switch item.payload {
         case .text(let text, let replyTo):
-            let target = replyTo.flatMap(eventID(of:))
+            let target = replyTo.flatMap(eventID(of:)) ?? item.targetEvent
             let event = try await client.send(
                 EventContent.outgoing(text: text, replyTo: target), type: "m.room.message", to: roomID,
                 transactionID: item.transactionID)
@@ -186,6 +212,7 @@ extension MatrixRoom {
                     guard state.outbox.first?.transactionID == item.transactionID else { return }
                     state.outbox[0].payload = .image(data, filename: filename, mediaType: mediaType, size: size, uploaded: uri)
                 }
+                saveOutbox()
             }
             var info: [String: JSONValue] = ["mimetype": .string(mediaType), "size": .number(Double(data.count))]
             if let size {
@@ -199,7 +226,7 @@ extension MatrixRoom {
             if let echo = item.echo { state.withLock { $0.media[echo] = uri } }
             sent(item, event: event)
         case .reaction(let key, let target):
-            guard let targetEvent = eventID(of: target) else { return }
+            guard let targetEvent = eventID(of: target) ?? item.targetEvent else { return }
             let content: JSONValue = [
                 "m.relates_to": ["rel_type": "m.annotation", "event_id": .string(targetEvent), "key": .string(key)],
             ]
@@ -210,14 +237,14 @@ extension MatrixRoom {
                 state.myReactions[target, default: [:]][key] = event
             }
         case .unreaction(let key, let target):
-            guard let reaction = state.withLock({ $0.myReactions[target]?[key] }) else { return }
+            guard let reaction = state.withLock({ $0.myReactions[target]?[key] }) ?? item.reactionEvent else { return }
             try await client.redact(reaction, in: roomID, transactionID: item.transactionID)
             state.withLock { state in
                 state.myReactions[target]?[key] = nil
                 state.reactions[reaction] = nil
             }
         case .edit(let target, let text):
-            guard let targetEvent = eventID(of: target) else { return }
+            guard let targetEvent = eventID(of: target) ?? item.targetEvent else { return }
             let content: JSONValue = [
                 "msgtype": "m.text", "body": .string("* " + text),
                 "m.new_content": ["msgtype": "m.text", "body": .string(text)],
@@ -226,7 +253,7 @@ extension MatrixRoom {
             let event = try await client.send(content, type: "m.room.message", to: roomID, transactionID: item.transactionID)
             state.withLock { $0.messageForEvent[event] = target }
         case .redaction(let target):
-            guard let targetEvent = eventID(of: target) else { return }
+            guard let targetEvent = eventID(of: target) ?? item.targetEvent else { return }
             try await client.redact(targetEvent, in: roomID, transactionID: item.transactionID)
         }
     }

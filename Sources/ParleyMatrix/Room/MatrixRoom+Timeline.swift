@@ -10,6 +10,7 @@ extension MatrixRoom {
         case delete(MessageID)
         case sent(MessageID)
         case read(MessageID, by: Sender)
+        case quote(MessageID, ReplyQuote)
     }
 
     /// Events read into messages: new messages, oldest first, and changes to loaded ones.
@@ -17,29 +18,52 @@ extension MatrixRoom {
         var messages: [Message] = []
         var index: [MessageID: Int] = [:]
         var changes: [Change] = []
+        /// For a new message read while local echoes waited for their events: those
+        /// echoes. It goes above the first of them, as the server's copy of each will.
+        var pendingEchoes: [MessageID: Set<MessageID>] = [:]
+        /// Quoted events that are not loaded, to fetch (``fetchQuotes(_:)``).
+        var quotesToFetch: [String] = []
     }
 
-    /// Applies one sync answer to the conversation.
-    func apply(_ response: SyncResponse, initial: Bool) {
+    /// Applies one sync answer to the conversation, after the events of the `gap` it
+    /// left (``fillGap(before:)``).
+    func apply(_ response: SyncResponse, initial: Bool, gap: Gap? = nil) {
         guard let joined = response.rooms?.join?[roomID] else { return }
         let events = joined.timeline?.events ?? []
         var reading = state.withLock { state in
-            for event in joined.state?.events ?? [] { Self.noteMember(event, in: &state) }
+            for event in (gap?.state ?? []) + (joined.state?.events ?? []) { Self.noteMember(event, in: &state) }
             var reading = Reading()
-            for event in events { read(event, live: true, into: &reading, state: &state) }
+            // Read as live events: the local user's own carry their transaction ids, so
+            // the echoes they answer are matched, not doubled.
+            for event in (gap?.events ?? []) + events { read(event, live: true, into: &reading, state: &state) }
             if initial, let token = joined.timeline?.prevBatch, let oldest = reading.messages.first {
                 state.tokensBefore[oldest.id] = token
             }
+            if let newest = events.last ?? gap?.events.last { state.lastTimelineEvent = newest.eventID }
             return reading
         }
         for event in joined.ephemeral?.events ?? [] { readEphemeral(event, into: &reading) }
-        if !reading.messages.isEmpty {
+        if let gap, !gap.isClosed {
+            showAfterOpenGap(reading.messages, token: gap.token)
+        } else if !reading.messages.isEmpty {
             let added = reading.messages
+            let pending = reading.pendingEchoes
+            let echoes = Set(pending.values.joined())
+            let positions: [MessageID: Int] = echoes.isEmpty ? [:] : conversation.read { rows in
+                var positions: [MessageID: Int] = [:]
+                for echo in echoes { positions[echo] = rows.index(of: .message(echo)) }
+                return positions
+            }
             conversation.batch(animated: !initial) { batch in
-                for message in added where batch.message(message.id) == nil { try? batch.append(message) }
+                for message in added where batch.message(message.id) == nil {
+                    let above = pending[message.id]?.compactMap { echo in positions[echo].map { (echo, $0) } }.min { $0.1 < $1.1 }
+                    if let above, (try? batch.insert(message, before: above.0)) != nil { continue }
+                    try? batch.append(message)
+                }
             }
         }
         perform(reading.changes)
+        fetchQuotes(reading.quotesToFetch)
         if !initial, let newest = events.last(where: { $0.sender != client.userID && $0.type == "m.room.message" }),
             state.withLock({ $0.readsAutomatically })
         {
@@ -57,6 +81,7 @@ extension MatrixRoom {
             return reading
         }
         perform(reading.changes)
+        fetchQuotes(reading.quotesToFetch)
         return reading.messages
     }
 
@@ -70,6 +95,10 @@ extension MatrixRoom {
             case .sent(let id):
                 try? conversation.update(id) { message in
                     if message.status == .sending || message.status == .failed { message.status = .sent }
+                }
+            case .quote(let id, let quote):
+                try? conversation.update(id) { message in
+                    if message.replyTo?.id == quote.id, !message.isDeleted { message.replyTo = quote }
                 }
             case .read(let id, let sender):
                 _ = try? conversation.markRead(upTo: id, by: sender)
@@ -101,9 +130,13 @@ extension MatrixRoom {
                 reading.changes.append(.sent(echo))
                 return
             }
-            guard let message = makeMessage(event, redacted: redacted, reading: reading, state: &state) else { return }
+            guard let message = makeMessage(event, redacted: redacted, reading: &reading, state: &state) else { return }
             reading.index[message.id] = reading.messages.count
             reading.messages.append(message)
+            if live, !state.echoes.isEmpty { reading.pendingEchoes[message.id] = Set(state.echoes.values) }
+            for reply in state.quoteWaits.removeValue(forKey: event.eventID) ?? [] {
+                change(reply, .quote(reply, ReplyQuote(reading.messages[reading.messages.count - 1])), in: &reading)
+            }
             for relation in state.pendingRelations.removeValue(forKey: event.eventID) ?? [] {
                 state.pendingRelationCount -= 1
                 read(relation, live: live, into: &reading, state: &state)
@@ -155,6 +188,8 @@ extension MatrixRoom {
             message.content = content
             message.isEdited = true
             reading.messages[index] = message
+        case .quote(_, let quote):
+            if !reading.messages[index].isDeleted { reading.messages[index].replyTo = quote }
         case .sent, .read: reading.changes.append(change)
         }
     }
@@ -180,7 +215,7 @@ extension MatrixRoom {
 
     /// The message `event` shows, with its reply quote and the latest edit the server
     /// bundled with it.
-    private func makeMessage(_ event: MatrixEvent, redacted: Bool, reading: Reading, state: inout RoomState) -> Message? {
+    private func makeMessage(_ event: MatrixEvent, redacted: Bool, reading: inout Reading, state: inout RoomState) -> Message? {
         let senderName = name(of: event.sender, state: state)
         let sender = Sender(id: event.sender, name: senderName)
         let id = state.message(for: event.eventID)
@@ -206,8 +241,18 @@ extension MatrixRoom {
             let targetID = state.message(for: target)
             if let index = reading.index[targetID] {
                 quote = ReplyQuote(reading.messages[index])
+            } else if let loaded = conversation.quote(of: targetID) {
+                quote = loaded
             } else {
-                quote = conversation.quote(of: targetID) ?? ReplyQuote(id: targetID, senderName: "", summary: "")
+                // Not loaded: shown as unavailable until the event is fetched, or a page
+                // brings it.
+                quote = ReplyQuote(id: targetID, senderName: "", summary: "")
+                if state.quoteWaits[target] == nil, state.quoteWaits.count < Self.mostQuotesAwaited {
+                    reading.quotesToFetch.append(target)
+                }
+                if state.quoteWaits.count < Self.mostQuotesAwaited || state.quoteWaits[target] != nil {
+                    state.quoteWaits[target, default: []].append(id)
+                }
             }
         }
         return Message(id: id, sender: sender, date: event.date, content: content, isEdited: isEdited, replyTo: quote)
@@ -260,5 +305,52 @@ extension MatrixRoom {
 
     private func name(of user: String, state: RoomState) -> String {
         state.members[user] ?? Self.localpart(of: user)
+    }
+
+    /// The most quoted events waited for at once; past it, replies to further events that
+    /// are not loaded show their quote as unavailable until a page brings the event.
+    static let mostQuotesAwaited = 1_000
+
+    /// Fetches the quoted events `eventIDs` (one request each, one after the other) and
+    /// fills the quotes of the replies waiting for them. An event the server does not
+    /// give (gone, not visible, an answer that is not an event) leaves its quotes as
+    /// they are, for a history page to fill.
+    func fetchQuotes(_ eventIDs: [String]) {
+        guard !eventIDs.isEmpty else { return }
+        Task { [weak self] in
+            for eventID in eventIDs {
+                guard let self else { return }
+                let event: MatrixEvent
+                do {
+                    event = try await client.event(eventID, in: roomID)
+                } catch {
+                    continue
+                }
+                fillQuotes(from: event)
+            }
+        }
+    }
+
+    /// Fills the quotes of the replies waiting for `event`.
+    private func fillQuotes(from event: MatrixEvent) {
+        let changes: [Change] = state.withLock { state in
+            guard let replies = state.quoteWaits[event.eventID] else { return [] }
+            let senderName = name(of: event.sender, state: state)
+            let content: MessageContent?
+            if event.unsigned?.redactedBecause != nil {
+                content = .deleted
+            } else if let edit = event.unsigned?.relations?["m.replace"]?["content"]?["m.new_content"],
+                let edited = EventContent.message(edit, senderName: senderName, mediaURL: client.mediaURL(for:))
+            {
+                content = edited
+            } else {
+                content = EventContent.message(event.content, senderName: senderName, mediaURL: client.mediaURL(for:))
+            }
+            guard event.type == "m.room.message", let content else { return [] }
+            state.quoteWaits[event.eventID] = nil
+            let quote = ReplyQuote(id: state.message(for: event.eventID), senderName: senderName, summary: content.summary, date: event.date)
+            return replies.map { .quote($0, quote) }
+        }
+        perform(changes)
     }
 }

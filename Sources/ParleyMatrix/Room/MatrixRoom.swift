@@ -1,5 +1,6 @@
 import Foundation
 import ParleyCore
+import ParleySQLite
 import Synchronization
 
 /// A `Conversation` bound to one Matrix room: what arrives in the room shows
@@ -39,25 +40,75 @@ public final class MatrixRoom: Sendable {
         case stopped
     }
 
+    /// How a room syncs, fills gaps and keeps its outbox.
+    public struct Configuration: Sendable {
+        /// The most timeline events one sync brings (the sync filter's `timeline.limit`).
+        /// When more happened since the last sync, the server says the timeline is
+        /// `limited` and the room fills the gap from `/messages` (``longestGap``).
+        public var timelineLimit: Int
+        /// The most events a gap in the timeline is filled with. A gap longer than this
+        /// (the app was away for long) leaves the older messages out of the conversation:
+        /// it shows the newest ones, and history paging brings the rest, in order.
+        public var longestGap: Int
+        /// The file the outbox is kept in (JSON), so that what waits to be sent survives
+        /// the app's restart; `nil` keeps it in memory only. One file per room and user:
+        /// a room made again with the same file (and the same session, so that the
+        /// server knows the transaction ids) shows the waiting messages as local echoes
+        /// and sends them, each once.
+        /// With ``cacheDirectory`` and no ``outboxURL``, the outbox is `outbox.json` there.
+        public var outboxURL: URL?
+        /// A folder for the room's offline cache (one per room and user): its messages in
+        /// a ParleySQLite store (`messages.sqlite`) and where its sync stands
+        /// (`sync.json`). A room made again with it shows the newest cached messages at
+        /// once, before ``MatrixRoom/start()``, and syncs on from its saved token. `nil`
+        /// keeps nothing.
+        public var cacheDirectory: URL?
+
+        /// A configuration; every parameter has a default.
+        public init(timelineLimit: Int = 30, longestGap: Int = 500, outboxURL: URL? = nil, cacheDirectory: URL? = nil) {
+            self.timelineLimit = max(1, timelineLimit)
+            self.longestGap = max(1, longestGap)
+            self.outboxURL = outboxURL
+            self.cacheDirectory = cacheDirectory
+        }
+
+        /// The outbox's file: ``outboxURL``, else `outbox.json` in the cache's folder.
+        var outboxFile: URL? { outboxURL ?? cacheDirectory?.appendingPathComponent("outbox.json") }
+    }
+
     /// The session the room talks through.
     public let client: MatrixClient
     /// The room's id (`!…`).
     public let roomID: String
     /// The conversation the room fills.
     public let conversation: Conversation
+    /// How the room syncs and fills gaps.
+    public let configuration: Configuration
+    /// The offline cache's store (``Configuration/cacheDirectory``), when it opened.
+    let cache: ConversationStore?
 
     let state = Mutex(RoomState())
     let outboxSignal = Signal()
+    /// The revision of the outbox last written to its file.
+    let outboxWriter = Mutex<UInt64>(0)
 
     /// Binds `conversation` (a new one for the client's user when omitted) to `roomID`.
-    /// Nothing happens before ``start()``.
+    /// Nothing happens before ``start()``, except that the offline cache
+    /// (``Configuration/cacheDirectory``) fills the conversation with what it held, and
+    /// an outbox kept in ``Configuration/outboxURL`` is read and its messages shown as
+    /// local echoes (``storageError`` says when a file could not be used).
     ///
     /// - Precondition: the client is signed in (``MatrixClient/userID`` is known).
-    public init(client: MatrixClient, roomID: String, conversation: Conversation? = nil) {
+    public init(client: MatrixClient, roomID: String, conversation: Conversation? = nil, configuration: Configuration = Configuration()) {
         self.client = client
         self.roomID = roomID
+        self.configuration = configuration
         let me = client.userID ?? ""
         self.conversation = conversation ?? Conversation(me: Sender(id: me, name: MatrixRoom.localpart(of: me)))
+        let (cache, problem) = Self.openCache(configuration)
+        self.cache = cache
+        loadCache(problem: problem)
+        loadOutbox()
     }
 
     /// The connection's state now.
@@ -95,6 +146,10 @@ public final class MatrixRoom: Sendable {
     /// Checks the room, loads its members and its latest messages into the conversation,
     /// then keeps syncing in the background until ``stop()``.
     ///
+    /// Started again after ``stop()``, the room syncs on from where it stopped: what
+    /// happened meanwhile is added after what it shows, the gap filled from the room's
+    /// history (``Configuration/longestGap``).
+    ///
     /// - Throws: ``MatrixError/roomNotFound(_:)`` when the user is not in the room, or
     ///   what the first requests failed with (``MatrixError/unreachable(reason:)``,
     ///   ``MatrixError/unknownToken(softLogout:)``…). The room can be started again then.
@@ -108,9 +163,13 @@ public final class MatrixRoom: Sendable {
             for (user, name) in members { state.members[user] = name ?? Self.localpart(of: user) }
         }
         conversation.isGroup = members.count > 2
-        let filter = try await client.createFilter(Self.filter(for: roomID))
-        let first = try await client.sync(filter: filter, since: nil, timeout: .zero)
-        apply(first, initial: true)
+        let filter = try await client.createFilter(Self.filter(for: roomID, timelineLimit: configuration.timelineLimit))
+        let since = state.withLock { $0.since }
+        let first = try await client.sync(filter: filter, since: since, timeout: .zero)
+        let gap = since == nil ? nil : try await fillGap(before: first)
+        apply(first, initial: since == nil, gap: gap)
+        state.withLock { $0.since = first.nextBatch }
+        await saveSyncState()
         setStatus(.online)
         state.withLock { state in
             state.filterID = filter
@@ -133,6 +192,7 @@ public final class MatrixRoom: Sendable {
         outbox?.cancel()
         await sync?.value
         await outbox?.value
+        await saveSyncState()
         // Both loops have ended: nothing changes the status after this.
         setStatus(.stopped)
     }
@@ -144,13 +204,13 @@ public final class MatrixRoom: Sendable {
     /// sends, named with a fresh UUID): Synapse keeps the answers of recent syncs by user,
     /// filter and token, and a second first sync of the same user with the same filter
     /// within minutes was seen getting the first one's answer (then empty) again.
-    static func filter(for roomID: String) -> JSONValue {
+    static func filter(for roomID: String, timelineLimit: Int) -> JSONValue {
         [
             "presence": ["not_types": ["*"]],
             "account_data": ["not_types": ["*"]],
             "room": [
                 "rooms": [.string(roomID)],
-                "timeline": ["limit": 30, "not_types": [.string("org.parley.unused.\(UUID().uuidString)")]],
+                "timeline": ["limit": .number(Double(timelineLimit)), "not_types": [.string("org.parley.unused.\(UUID().uuidString)")]],
                 "state": ["lazy_load_members": true],
                 "ephemeral": ["types": ["m.typing", "m.receipt"]],
                 "account_data": ["not_types": ["*"]],
@@ -166,9 +226,13 @@ public final class MatrixRoom: Sendable {
             let (filter, since) = state.withLock { ($0.filterID, $0.since) }
             do {
                 let response = try await client.sync(filter: filter, since: since, timeout: .seconds(30))
+                // A gap that can't be filled now (the server went away meanwhile) fails
+                // this round: the same sync is asked again, so nothing is skipped.
+                let gap = try await fillGap(before: response)
                 let wasOffline = status != .online
-                apply(response, initial: false)
+                apply(response, initial: false, gap: gap)
                 state.withLock { $0.since = response.nextBatch }
+                await saveSyncState()
                 setStatus(.online)
                 backoff = .milliseconds(500)
                 if wasOffline { outboxSignal.fire() }
@@ -201,6 +265,8 @@ struct RoomState: Sendable {
     var nextWatcher = 0
     var filterID: String?
     var since: String?
+    /// The newest timeline event synced, where a gap (a `limited` timeline) begins.
+    var lastTimelineEvent: String?
     var syncTask: Task<Void, Never>?
     var outboxTask: Task<Void, Never>?
 
@@ -222,6 +288,8 @@ struct RoomState: Sendable {
     /// target's event id; applied when it arrives.
     var pendingRelations: [String: [MatrixEvent]] = [:]
     var pendingRelationCount = 0
+    /// Replies whose quoted event is not loaded, by that event's id.
+    var quoteWaits: [String: [MessageID]] = [:]
     /// The `mxc://` URI of each media message.
     var media: [MessageID: String] = [:]
     /// Typing users now.
@@ -234,6 +302,17 @@ struct RoomState: Sendable {
     /// Outgoing work, in order, and what the server refused (for ``MatrixRoom/retry(_:)``).
     var outbox: [Outgoing] = []
     var failed: [MessageID: Outgoing] = [:]
+    /// Bumped by each change of the outbox written to its file.
+    var outboxRevision: UInt64 = 0
+    /// The outbox file belongs to someone else or another version: never written.
+    var outboxFileRefused = false
+    /// The latest problem with the room's files; whether it came from a write (which a
+    /// later successful write clears).
+    var storageError: MatrixError?
+    var storageErrorFromSaving = false
+    /// The cache's mirror of the conversation; whether the cache is given up.
+    var cacheMirror: Observation?
+    var cacheRefused = false
 
     /// The latest receipt sent, and typing as announced.
     var receiptSent: String?
