@@ -205,7 +205,7 @@ enum GtkBenchmarkRun {
         setenv("GSK_RENDERER", "cairo", 0)
         countWarnings()
         do { try GTK.initialize() } catch {
-            FileHandle.standardError.write("\(error)\n".data(using: .utf8)!)
+            FileHandle.standardError.write("parley-bench gtk: \(InertText.singleLine("\(error)"))\n".data(using: .utf8)!)
             exit(2)
         }
         GTK.runsMainActorTasks()

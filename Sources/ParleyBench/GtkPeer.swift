@@ -1,5 +1,6 @@
 import CGtk4
 import Foundation
+import ParleyCore
 import ParleyGTK
 
 /// `parley-bench gtk-peer`: the peer of the GTK demo for `scripts/measure-gtk.py`, a
@@ -17,7 +18,7 @@ enum GtkPeer {
     static func run(transcript path: String, width: Int, height: Int) {
         setenv("GSK_RENDERER", "cairo", 0)
         do { try GTK.initialize() } catch {
-            FileHandle.standardError.write("parley-bench gtk-peer: \(error)\n".data(using: .utf8)!)
+            FileHandle.standardError.write("parley-bench gtk-peer: \(InertText.singleLine("\(error)"))\n".data(using: .utf8)!)
             exit(2)
         }
         guard let data = FileManager.default.contents(atPath: path) else {

@@ -34,7 +34,7 @@ enum HistoryBenchmark {
                 FileHandle.standardError.write("  measured \(Format.count(size))\n".data(using: .utf8)!)
             }
         } catch {
-            FileHandle.standardError.write("parley-bench history: \(error)\n".data(using: .utf8)!)
+            FileHandle.standardError.write("parley-bench history: \(InertText.singleLine("\(error)"))\n".data(using: .utf8)!)
             exit(1)
         }
         Format.table(

@@ -15,7 +15,7 @@ enum SearchBenchmark {
         do {
             try measure(size: size, repeats: repeats, folder: folder, keep: keep)
         } catch {
-            FileHandle.standardError.write("parley-bench search: \(error)\n".data(using: .utf8)!)
+            FileHandle.standardError.write("parley-bench search: \(InertText.singleLine("\(error)"))\n".data(using: .utf8)!)
             exit(1)
         }
     }

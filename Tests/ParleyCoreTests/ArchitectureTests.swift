@@ -254,25 +254,13 @@ struct ArchitectureTests {
         return Substring(result + rest)
     }
 
-    /// parley-bench's raw error prints in files this change leaves to the benchmarks'
-    /// owner: known, and to be routed through InertText there.
-    static let benchmarkErrorsLeft: Set<String> = [
-        "Sources/ParleyBench/SearchBenchmark.swift", "Sources/ParleyBench/HistoryBenchmark.swift",
-        "Sources/ParleyBench/GtkBenchmark.swift",
-    ]
-
     @Test("parley-bench prints paths, errors and servers' answers only through InertText (#10)")
     func benchOutput() throws {
         let files = try Self.sources(in: "Sources/ParleyBench")
         #expect(files.count > 5)
         for (path, text) in files {
             for (number, value) in Self.uninertInterpolations(in: text) {
-                let issue = "\(path):\(number) prints \\(\(value)) raw: a terminal obeys the controls it may hold"
-                if Self.benchmarkErrorsLeft.contains(path) {
-                    withKnownIssue("left to the benchmarks' owner") { Issue.record("\(issue)") }
-                } else {
-                    Issue.record("\(issue)")
-                }
+                Issue.record("\(path):\(number) prints \\(\(value)) raw: a terminal obeys the controls it may hold")
             }
         }
         // The scan itself.
