@@ -4,7 +4,9 @@ import ParleyCore
 /// from the top of the conversation, as a table view does.
 ///
 /// It must know every row's height to turn an offset into rows, so opening a conversation
-/// lays out every message, and prepending a history page shifts every offset below it.
+/// lays out every message. Prepending a history page is done as a good table does it: the
+/// page's rows are laid out (and the old first row, whose grouping may change), and every
+/// other offset is shifted by the page's height, without laying its row out again.
 /// Scrolling itself is a binary search over prefix sums, which is fast.
 struct OffsetTimeline {
     private(set) var messages: [Message]
@@ -40,11 +42,27 @@ struct OffsetTimeline {
         }
     }
 
-    /// Prepends a page; every row's offset changes, so the offset must be corrected too.
+    /// Prepends a page: lays out its rows and the row after it, and shifts every other
+    /// offset (O(n) additions, no layout); the scroll offset moves by what was added.
     mutating func prepend(_ page: [Message]) {
         let before = tops.last ?? 0
         messages.insert(contentsOf: page, at: 0)
-        rebuild()
+        _ = chat.prependHistory(page)
+        let relaid = min(page.count + 1, messages.count)
+        var fresh = [0.0]
+        fresh.reserveCapacity(messages.count + 1)
+        chat.read { rows in
+            for index in 0..<relaid {
+                fresh.append(fresh[fresh.count - 1] + engine.layout(at: index, in: rows, width: width).height)
+            }
+        }
+        // Old rows from the second on keep their heights: their tops move by the same amount.
+        let oldSecond = tops.count > 2 ? tops[1] : (tops.last ?? 0)
+        let shift = fresh[fresh.count - 1] - oldSecond
+        if tops.count > 2 {
+            for top in tops[2...] { fresh.append(top + shift) }
+        }
+        tops = fresh
         offset += (tops.last ?? 0) - before
     }
 

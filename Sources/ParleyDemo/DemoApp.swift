@@ -68,6 +68,8 @@ struct DemoApp {
         screen.presenter.searcher = matrix == nil ? history.searcher : ConversationSearch(conversation)
         if let matrix {
             matrix.room.follow(bar)
+            // Room pictures are authenticated media: fetched with the session's token.
+            screen.pictures.fetcher = matrix.imageFetcher
             screen.onEdit = { id, content in matrix.room.edited(id, to: content) }
         }
         if options.fetchesLinkPreviews { screen.presenter.linkPreviews = DemoLinkPreviews.fetcher() }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import ParleyCore
 @testable import ParleyTerminal
+import ParleyImaging
 
 /// A test picture: a red-to-blue gradient left to right, green growing downwards.
 func gradient(width: Int, height: Int) -> Picture {
@@ -70,6 +71,38 @@ struct PictureTests {
         var jpegBytes = jpeg(gradient(width: 64, height: 64))
         jpegBytes = jpegBytes.prefix(jpegBytes.count / 2)  // truncated: decodes what it has or fails, never crashes
         _ = PictureDecoder.decode(.data(jpegBytes), width: 8, height: 8)
+    }
+
+    @Test("with a fetcher, pictures given by URL are downloaded and decoded; without one they say remote (#16)")
+    @MainActor
+    func fetched() async throws {
+        let png = try #require(gradient(width: 64, height: 64).pngData())
+        let path = NSTemporaryDirectory() + "parley-\(UUID().uuidString).png"
+        try png.write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let url = ImageSource.url(URL(fileURLWithPath: path))
+        let missing = ImageSource.url(URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString).png"))
+        let plain = PictureCache()
+        plain.decodesSynchronously = true
+        #expect(plain.state(for: url, width: 8, height: 8) == .failed(.remote))
+        let cache = PictureCache()
+        cache.decodesSynchronously = true  // the download still happens off the main actor
+        cache.fetcher = ImageFetcher()
+        var changes = 0
+        cache.onChange = { changes += 1 }
+        #expect(cache.state(for: url, width: 8, height: 8) == .loading)
+        #expect(cache.state(for: missing, width: 8, height: 8) == .loading)
+        for _ in 0..<500 where changes < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        guard case .ready(let picture) = cache.state(for: url, width: 8, height: 8) else {
+            Issue.record("not decoded: \(cache.state(for: url, width: 8, height: 8))")
+            return
+        }
+        #expect(picture.width == 8 && picture.height == 8)
+        guard case .failed(let reason) = cache.state(for: missing, width: 8, height: 8) else {
+            Issue.record("a missing file should fail")
+            return
+        }
+        #expect(reason != .remote)
     }
 
     @Test("a 30000×30000 header is refused before decoding")

@@ -50,9 +50,11 @@ struct ScrollMotion {
         if let current = glide {
             let progress = min(1, max(0, (time - current.start) / Self.glideDuration))
             let eased = 1 - (1 - progress) * (1 - progress)
-            let target = current.total * eased
+            // Less than a pixel left goes now: a frame that moves under a pixel shows nothing.
+            let finished = progress >= 1 || abs(current.total * (1 - eased)) < 1
+            let target = finished ? current.total : current.total * eased
             distance += target - current.done
-            glide = progress >= 1 ? nil : (current.start, current.total, target)
+            glide = finished ? nil : (current.start, current.total, target)
         }
         if velocity != 0 {
             distance += velocity * elapsed

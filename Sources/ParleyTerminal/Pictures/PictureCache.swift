@@ -1,5 +1,6 @@
 import Foundation
 import ParleyCore
+import ParleyImaging
 
 /// Decoded pictures by source and size, decoded off the main actor.
 ///
@@ -20,8 +21,13 @@ public final class PictureCache {
 
     /// Called on the main actor when a decode finishes.
     public var onChange: (() -> Void)?
-    /// Decode on the caller's thread instead (tests, headless runs).
+    /// Decode on the caller's thread instead (tests, headless runs). Pictures that must
+    /// be downloaded first are still fetched off the main actor.
     public var decodesSynchronously = false
+    /// Downloads pictures given by URL (``ImageSource/url(_:)``), with its limits, cache
+    /// and credentials (a Matrix client's `imageFetcher()` sends the session's token).
+    /// Without one, a remote picture shows as not downloaded.
+    public var fetcher: ImageFetcher?
     /// How many pictures to keep.
     public let capacity: Int
 
@@ -43,6 +49,23 @@ public final class PictureCache {
     public func state(for source: ImageSource, width: Int, height: Int) -> State {
         let key = Key(source: source, width: width, height: height)
         if let state = entries[key] { return state }
+        if case .url = source, let fetcher {
+            store(key, nil)
+            Task.detached(priority: .utility) {
+                let result: Result<Picture, PictureError>
+                do throws(ImageError) {
+                    let data = try await fetcher.data(for: source)
+                    result = PictureDecoder.decode(.data(data), width: width, height: height)
+                } catch {
+                    result = .failure(PictureError(error))
+                }
+                await MainActor.run {
+                    self.store(key, result)
+                    self.onChange?()
+                }
+            }
+            return .loading
+        }
         if decodesSynchronously {
             store(key, PictureDecoder.decode(source, width: width, height: height))
             return entries[key] ?? .loading
