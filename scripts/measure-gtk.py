@@ -30,6 +30,7 @@ import argparse, ctypes, ctypes.util, glob, os, select, shutil, statistics, subp
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import transcript  # noqa: E402
+from process_figures import memory  # noqa: E402
 
 WIDTH, HEIGHT = 480, 800
 QUIET = 0.25
@@ -143,14 +144,6 @@ def cpu_ns(pid):
     return total
 
 
-def memory(pid):
-    values = {}
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            key, _, rest = line.partition(":")
-            if key in ("VmRSS", "VmHWM"):
-                values[key] = int(rest.split()[0]) / 1024
-    return values.get("VmRSS", 0), values.get("VmHWM", 0)
 
 
 def percentile(values, fraction):
