@@ -94,7 +94,7 @@ public final class Conversation: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(RowList(
             store: store, history: history, newer: newerHistory, typers: typers.map(\.sender), me: me, isGroup: groupFlag,
-            firstUnread: firstUnreadID))
+            firstUnread: firstUnreadID, version: currentVersion))
     }
 
     // MARK: Add and forget

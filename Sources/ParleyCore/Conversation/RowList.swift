@@ -17,11 +17,15 @@ public struct RowList {
     public let isGroup: Bool
     /// The message the "New messages" line is above (``Conversation/firstUnread``).
     public let firstUnread: MessageID?
+    /// The conversation's ``Conversation/version`` these rows are: rows of one version
+    /// are the same rows.
+    let version: UInt64
 
     init(
         store: MessageStore, history: HistoryIndicator, newer: HistoryIndicator, typers: [Sender], me: Sender,
-        isGroup: Bool = false, firstUnread: MessageID? = nil
+        isGroup: Bool = false, firstUnread: MessageID? = nil, version: UInt64 = 0
     ) {
+        self.version = version
         self.store = store
         self.history = history
         self.newer = newer

@@ -20,6 +20,8 @@ public final class LayoutEngine: Sendable {
         var style: ChatStyle
         var grouping: Grouping
         var revision: UInt64 = 0
+        /// Bumped by every change that can change a cached layout: the style, "Show more".
+        var layoutRevision: UInt64 = 0
         var recent: [CacheKey: RowLayout] = [:]
         var older: [CacheKey: RowLayout] = [:]
         var measuredHeights: (total: Double, count: Int) = (0, 0)
@@ -51,6 +53,7 @@ public final class LayoutEngine: Sendable {
                 $0.style = newValue
                 $0.grouping = grouping
                 $0.revision += 1
+                $0.layoutRevision += 1
                 $0.recent = [:]
                 $0.older = [:]
                 $0.measuredHeights = (0, 0)
@@ -60,6 +63,13 @@ public final class LayoutEngine: Sendable {
 
     /// Incremented each time ``style`` changes.
     public var styleRevision: UInt64 { state.withLock { $0.revision } }
+
+    /// Incremented each time a row's layout can change without its message or context
+    /// changing (a new ``style``, ``showMore(of:)``).
+    var layoutRevision: UInt64 { state.withLock { $0.layoutRevision } }
+
+    /// The metrics of the current style (without copying the style out).
+    var metrics: ChatMetrics { state.withLock { $0.style.metrics } }
 
     /// The grouping of the current style.
     public var grouping: Grouping { state.withLock { $0.grouping } }
@@ -135,6 +145,7 @@ public final class LayoutEngine: Sendable {
             let times = state.expansions[id] ?? 0
             guard !TextLimit.expanded(times).isMaximum else { return false }
             state.expansions[id] = times + 1
+            state.layoutRevision += 1
             return true
         }
     }

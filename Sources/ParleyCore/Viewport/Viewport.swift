@@ -38,6 +38,8 @@ public final class Viewport {
     public private(set) var isPinnedToBottom = true
 
     var anchorIndexHint = 0
+    /// Row heights kept from the last pass (``heightMemo(for:)``).
+    private var heights: HeightMemo?
     var lastSeen: MessageID?
     /// The date of the newest message seen: what counts as unread when ``lastSeen`` is not
     /// loaded (after a jump into the past, only what arrived since is new).
@@ -55,8 +57,8 @@ public final class Viewport {
 
     // MARK: Geometry
 
-    var header: Double { layoutEngine.style.metrics.headerHeight }
-    var footer: Double { layoutEngine.style.metrics.footerHeight }
+    var header: Double { layoutEngine.metrics.headerHeight }
+    var footer: Double { layoutEngine.metrics.footerHeight }
 
     /// Resizes the viewport; the anchored row keeps its place (or the bottom stays pinned),
     /// and rows are laid out again at the new width.
@@ -440,15 +442,20 @@ public final class Viewport {
         func index(of id: RowID) -> Int? { list.index(of: id) }
         func message(at index: Int) -> Message? { list.message(at: index) }
 
-        /// The heights this pass has looked up: one query walks the same rows several
-        /// times (clamping, the bottom gap, the visible rows), and each lookup would work
-        /// out the row's grouping and hash it into the layout cache again.
-        let heights = HeightMemo()
+        /// The heights looked up: one query walks the same rows several times (clamping,
+        /// the bottom gap, the visible rows), and every frame walks them again, and each
+        /// lookup would work out the row's grouping and hash it into the layout cache.
+        /// Kept by the viewport from pass to pass while the rows, the layouts, the width
+        /// and the day stay the same (``Viewport/heightMemo(for:)``).
+        let heights: HeightMemo
 
         func layout(_ index: Int) -> (layout: RowLayout, context: RowContext?) {
+            if let known = heights.layouts[index] { return known }
             let context = grouping.context(at: index, in: list)
             let layout = engine.layout(list[index], context: context, width: width)
             heights.values[index] = layout.height
+            if heights.layouts.count >= HeightMemo.rememberedLayouts { heights.layouts.removeAll(keepingCapacity: true) }
+            heights.layouts[index] = (layout, context)
             return (layout, context)
         }
 
@@ -459,16 +466,48 @@ public final class Viewport {
         }
     }
 
-    /// Row heights by index, for the length of one ``Pass``.
+    /// Row heights (and the latest layouts) by index, for the rows of one ``Key``.
     final class HeightMemo {
+        /// What the heights were worked out for: a row's height follows from its rows'
+        /// version, the layouts' revision, the width, whether the conversation is a group
+        /// and the day (which names the date labels: "Today").
+        struct Key: Equatable {
+            var version: UInt64
+            var layoutRevision: UInt64
+            var width: Double
+            var isGroup: Bool
+            var today: Int
+        }
+        let key: Key?
         var values: [Int: Double] = [:]
+        /// The layouts and contexts of the rows shown lately (a few screens' worth).
+        var layouts: [Int: (layout: RowLayout, context: RowContext?)] = [:]
+        /// The most layouts kept.
+        static let rememberedLayouts = 256
+
+        init(key: Key?) { self.key = key }
+    }
+
+    /// The most heights kept from pass to pass (a long scroll through one version).
+    static let rememberedHeights = 20_000
+
+    /// The heights known for rows of `key`, kept from the last pass when it is the same.
+    func heightMemo(for key: HeightMemo.Key) -> HeightMemo {
+        if let heights, heights.key == key, heights.values.count < Self.rememberedHeights { return heights }
+        let fresh = HeightMemo(key: key)
+        heights = fresh
+        return fresh
     }
 
     /// Runs `body` on a locked pass over the rows.
     func read<Result>(_ body: (Pass) throws -> Result) rethrows -> Result {
         let grouping = layoutEngine.grouping
+        let layoutRevision = layoutEngine.layoutRevision
+        let today = grouping.rules.day(of: grouping.rules.now())
         return try conversation.read { list in
-            try body(Pass(list: list, grouping: grouping, engine: layoutEngine, width: size.width))
+            let key = HeightMemo.Key(
+                version: list.version, layoutRevision: layoutRevision, width: size.width, isGroup: list.isGroup, today: today)
+            return try body(Pass(list: list, grouping: grouping, engine: layoutEngine, width: size.width, heights: heightMemo(for: key)))
         }
     }
 

@@ -40,6 +40,14 @@ public final class ChatScreen {
     public var colorDepth: ColorDepth = .trueColor
     /// The readability pass of the last frames, with its cache.
     private var legibility: LegibleColors?
+    /// Message rows painted in earlier frames, placed again while they look the same.
+    private var bands = RowBands()
+    /// A blank screen of the current size, whose lines every frame starts from (so a
+    /// line nothing is drawn on is the same storage frame after frame).
+    private var blankScreen = CellBuffer(width: 0, height: 0)
+    /// The last frame as drawn, before the legibility pass: a line drawn again the same
+    /// (the title, the composer) takes its storage, so later passes skip it.
+    private var lastDrawn: CellBuffer?
 
     /// Whether composer items that do nothing when clicked (no
     /// `InputBarItem.onTouchUpInside(_:)` hook, as the presets' camera,
@@ -182,7 +190,10 @@ public final class ChatScreen {
     public func render(time: Double = 0) -> (buffer: CellBuffer, cursor: (x: Int, y: Int)?) {
         layoutScreen()
         let palette = TerminalPalette(style: style, usesColor: usesColor)
-        var screen = CellBuffer(width: columns, height: rows)
+        if blankScreen.width != columns || blankScreen.height != rows {
+            blankScreen = CellBuffer(width: columns, height: rows)
+        }
+        var screen = blankScreen
 
         // Message list, drawn in place; the title and the input bar are drawn over any
         // row that spills past the list's band.
@@ -196,7 +207,7 @@ public final class ChatScreen {
         painter.searchMatch = presenter.searchMatch
         painter.playback = presenter.playback
         noteScroll(frame.rows)
-        for row in frame.rows { painter.draw(row, into: &screen) }
+        drawRows(frame.rows, painter: painter, into: &screen)
         isAnimating = frame.isAnimating
         if let empty = frame.emptyText, listHeight > 0 {
             let width = min(columns, TerminalWidth.columns(of: empty))
@@ -256,6 +267,13 @@ public final class ChatScreen {
         // Input bar.
         let barCursor = drawInputBar(palette, &screen)
         let cursor = presenter.search != nil ? searchCursor ?? barCursor : barCursor
+        if let lastDrawn, lastDrawn.width == screen.width, lastDrawn.height == screen.height {
+            for y in 0..<screen.height {
+                let old = lastDrawn.line(y), new = screen.line(y)
+                if !CellBuffer.sharesStorage(old, new), old == new { screen.setLine(y, old) }
+            }
+        }
+        lastDrawn = screen
         if usesColor {
             // The pass keeps what it worked out while the canvas and depth stay the same.
             let wanted = canvas ?? .painted(for: style)
@@ -266,6 +284,32 @@ public final class ChatScreen {
         }
         if glyphs != .unicode { Self.restrict(&screen, to: glyphs) }
         return (screen, cursor)
+    }
+
+    /// Draws the list's rows: a message row kept from an earlier frame by its lines, any
+    /// other straight into the screen. A kept row is placed only on lines nothing else
+    /// drew on, so rows that touch draw over each other as they do when painted.
+    private func drawRows(_ visible: [VisibleRow], painter: RowPainter, into screen: inout CellBuffer) {
+        bands.begin(
+            RowBands.Generation(
+                styleRevision: presenter.viewport.layoutEngine.styleRevision, columns: columns, usesColor: usesColor,
+                pictures: pictures.revision))
+        let band = listTop..<(listTop + listHeight)
+        var drawnUntil = Int.min
+        for row in visible {
+            let top = Int(saturating: row.y.rounded(.down)) + listTop
+            let key = RowBands.key(
+                for: row, highlighted: painter.highlighted, selected: painter.selected, searchMatch: painter.searchMatch,
+                playback: presenter.playback)
+            if top > drawnUntil, let lines = bands.lines(for: row, key: key, columns: columns, painter: painter) {
+                for (offset, line) in lines.enumerated() where band.contains(top + offset) { screen.setLine(top + offset, line) }
+                drawnUntil = top + lines.count - 1
+            } else {
+                painter.draw(row, into: &screen)
+                // What a row painted in place may have drawn on, a line beyond it included.
+                drawnUntil = max(drawnUntil, top + Int(saturating: row.layout.height.rounded(.up)))
+            }
+        }
     }
 
     private func layoutScreen() {

@@ -40,16 +40,47 @@ struct LegibleColors {
         self.depth = depth
     }
 
+    /// Lines already made legible, by the storage of the line drawn: a line a frame
+    /// shares with an earlier one (a row painted before, ``CellBuffer``) is looked up,
+    /// not passed over again. Each entry holds its drawn line, so its storage is not
+    /// reused while it is a key.
+    private var lines: [Int: (drawn: [Cell], legible: [Cell], frame: UInt)] = [:]
+    /// Frames applied so far; lines not seen for two frames are forgotten.
+    private var frame: UInt = 0
+
     /// Applies the pass to every cell of `buffer`. It runs every frame over the whole
-    /// screen, so a run of cells of one style and kind (the rule: a bubble's line) is
-    /// looked up once, and what was worked out stays for the next frames.
+    /// screen, so a line the last frames already had is taken from them, a run of cells
+    /// of one style and kind (the rule: a bubble's line) is looked up once, and what was
+    /// worked out stays for the next frames.
     mutating func apply(to buffer: inout CellBuffer) {
+        frame &+= 1
+        for y in 0..<buffer.height {
+            let drawn = buffer.line(y)
+            let key = drawn.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+            if let known = lines[key], CellBuffer.sharesStorage(known.drawn, drawn) {
+                lines[key]?.frame = frame
+                buffer.setLine(y, known.legible)
+                continue
+            }
+            let legible = self.legible(drawn)
+            lines[key] = (drawn, legible, frame)
+            buffer.setLine(y, legible)
+        }
+        if lines.count > 4 * max(1, buffer.height) {
+            let now = frame
+            lines = lines.filter { now &- $0.value.frame < 2 }
+        }
+    }
+
+    /// `line` with every cell legible (the same storage when nothing changes).
+    private mutating func legible(_ line: [Cell]) -> [Cell] {
+        var line = line
         var last: (key: CellStyle, result: CellStyle?)?
-        for index in buffer.cells.indices {
-            let style = buffer.cells[index].style
+        for index in line.indices {
+            let style = line[index].style
             // A badge's white or black text keeps its colour and the badge moves instead,
             // in every cell of its style, so it stays one piece.
-            let checks = Self.isGlyph(buffer.cells[index].symbol) || Self.movesBackground(style)
+            let checks = Self.isGlyph(line[index].symbol) || Self.movesBackground(style)
             if !checks, !canvas.isPainted { continue }
             let key = checks ? style : style.adding(Self.shapeMarker)
             let result: CellStyle?
@@ -59,8 +90,9 @@ struct LegibleColors {
                 result = legible(style, key: key, checksContrast: checks)
                 last = (key, result)
             }
-            if let result { buffer[index % buffer.width, index / buffer.width].style = result }
+            if let result { line[index].style = result }
         }
+        return line
     }
 
     /// The new style of cells in `style` (cached under `key`), or `nil` to keep it.

@@ -38,6 +38,9 @@ public final class PictureCache {
     }
 
     private var entries: [Key: State] = [:]
+    /// Counts the decodes that ended: a row painted before the last one may show a
+    /// placeholder where a picture is ready now.
+    private(set) var revision: UInt64 = 0
     private var order: [Key] = []
 
     /// Creates an empty cache.
@@ -86,6 +89,7 @@ public final class PictureCache {
             order.append(key)
             if order.count > capacity { entries[order.removeFirst()] = nil }
         }
+        if result != nil { revision &+= 1 }
         switch result {
         case nil: entries[key] = .loading
         case .success(let picture): entries[key] = .ready(picture)

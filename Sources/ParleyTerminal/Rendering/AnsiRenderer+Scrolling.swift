@@ -28,11 +28,11 @@ extension AnsiRenderer {
     static func shifted(_ buffer: CellBuffer, rows: Range<Int>, by: Int) -> CellBuffer? {
         guard rows.lowerBound >= 0, rows.upperBound <= buffer.height, by != 0, abs(by) < rows.count else { return nil }
         var result = buffer
+        let blank = Array(repeating: Cell.blank(), count: buffer.width)
         for row in rows {
             let source = row + by
-            for x in 0..<buffer.width {
-                result[x, row] = rows.contains(source) ? buffer[x, source] : .blank()
-            }
+            // Lines move whole: the shifted picture shares them with the frame it came from.
+            result.setLine(row, rows.contains(source) ? buffer.line(source) : blank)
         }
         return result
     }

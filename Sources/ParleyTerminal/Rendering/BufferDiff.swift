@@ -41,7 +41,7 @@ public struct BufferDiff: Hashable, Sendable {
     /// - Parameters:
     ///   - previous: The frame on screen, or nil when nothing is known about the screen.
     ///   - next: The frame to show.
-    /// - Complexity: O(cells).
+    /// - Complexity: O(cells) of the lines the frames do not share.
     public init(from previous: CellBuffer?, to next: CellBuffer) {
         guard let previous, previous.width == next.width, previous.height == next.height else {
             var all: [Change] = []
@@ -56,24 +56,24 @@ public struct BufferDiff: Hashable, Sendable {
         var found: [Change] = []
         let width = next.width
         var marked = [Bool](repeating: false, count: width)
-        // Straight through both frames' cells: this compares every cell of every frame.
-        previous.cells.withUnsafeBufferPointer { old in
-            next.cells.withUnsafeBufferPointer { new in
-                for y in 0..<next.height {
-                    let row = y * width
+        for y in 0..<next.height {
+            let oldLine = previous.rows[y], newLine = next.rows[y]
+            // A line both frames share (a row painted before, a line the scroll moved) is
+            // the same, cell for cell, without a look.
+            if CellBuffer.sharesStorage(oldLine, newLine) { continue }
+            oldLine.withUnsafeBufferPointer { old in
+                newLine.withUnsafeBufferPointer { new in
                     var rowChanged = false
-                    for x in 0..<width where old[row + x] != new[row + x] {
+                    for x in 0..<width where old[x] != new[x] {
                         marked[x] = true
                         rowChanged = true
                         // The other half of a wide character, in either layout, goes with it.
-                        if x > 0, old[row + x].isContinuation || new[row + x].isContinuation { marked[x - 1] = true }
-                        if x + 1 < width, old[row + x + 1].isContinuation || new[row + x + 1].isContinuation {
-                            marked[x + 1] = true
-                        }
+                        if x > 0, old[x].isContinuation || new[x].isContinuation { marked[x - 1] = true }
+                        if x + 1 < width, old[x + 1].isContinuation || new[x + 1].isContinuation { marked[x + 1] = true }
                     }
-                    guard rowChanged else { continue }
+                    guard rowChanged else { return }
                     for x in 0..<width where marked[x] {
-                        found.append(Change(x: x, y: y, cell: new[row + x]))
+                        found.append(Change(x: x, y: y, cell: new[x]))
                         marked[x] = false
                     }
                 }

@@ -66,6 +66,11 @@ public struct CellRect: Hashable, Sendable {
 /// characters and escape sequences through ``InertText``, and wide characters are kept
 /// whole (a wide character that would straddle the right edge becomes a space).
 ///
+/// The cells are kept a line at a time, each line a copy-on-write array: a line copied
+/// from another buffer (a row painted in an earlier frame, a line shifted by a scroll)
+/// shares its storage until one of them changes, so comparing two frames skips the lines
+/// they share without looking at a cell.
+///
 /// For tests, ``init(lines:)`` builds a buffer from plain rows and ``lines`` reads them back,
 /// so expectations read as the screen does.
 public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
@@ -73,14 +78,16 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
     public let width: Int
     /// Rows.
     public let height: Int
-    /// Cells, row by row.
-    public private(set) var cells: [Cell]
+    /// The cells of each line, top to bottom; every line holds ``width`` cells.
+    private(set) var rows: [[Cell]]
 
     /// A blank buffer.
     public init(width: Int, height: Int, style: CellStyle = .plain) {
         self.width = max(0, width)
         self.height = max(0, height)
-        cells = Array(repeating: .blank(style), count: self.width * self.height)
+        // One line shared by every row until a row is drawn on.
+        let blank = Array(repeating: Cell.blank(style), count: self.width)
+        rows = Array(repeating: blank, count: self.height)
     }
 
     /// A buffer holding `lines` in the plain style, as wide as the widest.
@@ -90,17 +97,51 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
         for (row, line) in lines.enumerated() { put(line, x: 0, y: row) }
     }
 
+    /// Cells, row by row (a copy: read single cells through the subscript).
+    public var cells: [Cell] { Array(rows.joined()) }
+
     /// The area of the whole buffer.
     public var area: CellRect { CellRect(x: 0, y: 0, width: width, height: height) }
 
     /// The cell at column `x`, row `y` (which must be inside).
     public subscript(x: Int, y: Int) -> Cell {
-        get { cells[y * width + x] }
-        set { cells[y * width + x] = newValue }
+        get { rows[y][x] }
+        set { rows[y][x] = newValue }
     }
 
     /// Whether column `x`, row `y` is inside.
     public func contains(x: Int, y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
+
+    /// The cells of row `y`.
+    func line(_ y: Int) -> [Cell] { rows[y] }
+
+    /// Replaces row `y` with `cells` (``width`` of them), sharing their storage.
+    mutating func setLine(_ y: Int, _ cells: [Cell]) {
+        precondition(cells.count == width, "a line of \(cells.count) cells in a buffer \(width) wide")
+        rows[y] = cells
+    }
+
+    /// Whether `a` and `b` are the same storage (so certainly equal) without comparing a
+    /// cell; `false` says nothing.
+    static func sharesStorage(_ a: [Cell], _ b: [Cell]) -> Bool {
+        guard a.count == b.count else { return false }
+        if a.isEmpty { return true }
+        return a.withUnsafeBufferPointer { left in b.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress } }
+    }
+
+    /// Whether both buffers hold the same cells; lines they share are not compared.
+    public static func == (lhs: CellBuffer, rhs: CellBuffer) -> Bool {
+        guard lhs.width == rhs.width, lhs.height == rhs.height else { return false }
+        for y in 0..<lhs.height where !sharesStorage(lhs.rows[y], rhs.rows[y]) && lhs.rows[y] != rhs.rows[y] { return false }
+        return true
+    }
+
+    /// Hashes the size and every cell.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        for line in rows { hasher.combine(line) }
+    }
 
     /// Writes `text` on one line from column `x`, clipped to the buffer and to `maxWidth`
     /// columns; returns the columns used. Line breaks and controls are shown inert.
@@ -114,11 +155,10 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
         let shown = text.utf8.prefix(max(0, limit - x))
         if shown.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) && (shown.count == text.utf8.count || text.utf8.dropFirst(shown.count).first.map { $0 < 0x80 } == true) {
             let symbols = Self.asciiSymbols
-            let row = y * width
             for byte in shown {
                 if column >= 0 {
                     clearWide(at: column, y: y)
-                    cells[row + column] = Cell(symbol: symbols[Int(byte)], style: style)
+                    rows[y][column] = Cell(symbol: symbols[Int(byte)], style: style)
                 }
                 column += 1
             }
@@ -144,11 +184,18 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
         let left = max(0, rect.x), right = min(width, rect.maxX)
         let top = max(0, rect.y), bottom = min(height, rect.maxY)
         guard left < right, top < bottom else { return }
+        let cell = Cell(symbol: symbol, style: style)
+        if left == 0, right == width {
+            // Whole lines: one line of the cell, shared by every row of the rectangle.
+            let line = Array(repeating: cell, count: width)
+            for row in top..<bottom { rows[row] = line }
+            return
+        }
         for row in top..<bottom {
             // A wide character cut by either edge loses its other half too.
             clearWide(at: left, y: row)
             clearWide(at: right - 1, y: row)
-            for column in left..<right { cells[row * width + column] = Cell(symbol: symbol, style: style) }
+            for column in left..<right { rows[row][column] = cell }
         }
     }
 
@@ -158,15 +205,15 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
         let top = max(0, rect.y), bottom = min(height, rect.maxY)
         guard left < right, top < bottom else { return }
         for row in top..<bottom {
-            for column in left..<right { change(&cells[row * width + column].style) }
+            for column in left..<right { change(&rows[row][column].style) }
         }
     }
 
     /// The rows as plain text (wide characters once, continuation cells skipped).
     public var lines: [String] {
-        (0..<height).map { row in
+        rows.map { cells in
             var line = ""
-            for column in 0..<width where !self[column, row].isContinuation { line += self[column, row].symbol }
+            for cell in cells where !cell.isContinuation { line += cell.symbol }
             return line
         }
     }
@@ -179,8 +226,8 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
     private mutating func set(_ character: Character, columns: Int, x: Int, y: Int, style: CellStyle) {
         clearWide(at: x, y: y)
         if columns == 2 { clearWide(at: x + 1, y: y) }
-        cells[y * width + x] = Cell(symbol: Self.symbol(character), style: style)
-        if columns == 2, x + 1 < width { cells[y * width + x + 1] = Cell(symbol: "", style: style) }
+        rows[y][x] = Cell(symbol: Self.symbol(character), style: style)
+        if columns == 2, x + 1 < width { rows[y][x + 1] = Cell(symbol: "", style: style) }
     }
 
     /// One-character strings of the ASCII bytes, made once.
@@ -202,11 +249,10 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
     /// Before overwriting a cell, blanks the other half of a wide character it belongs to.
     private mutating func clearWide(at x: Int, y: Int) {
         guard x < width else { return }
-        let index = y * width + x
-        if cells[index].isContinuation, x > 0 {
-            cells[index - 1] = .blank(cells[index - 1].style)
-        } else if x + 1 < width, cells[index + 1].isContinuation {
-            cells[index + 1] = .blank(cells[index + 1].style)
+        if rows[y][x].isContinuation, x > 0 {
+            rows[y][x - 1] = .blank(rows[y][x - 1].style)
+        } else if x + 1 < width, rows[y][x + 1].isContinuation {
+            rows[y][x + 1] = .blank(rows[y][x + 1].style)
         }
     }
 }

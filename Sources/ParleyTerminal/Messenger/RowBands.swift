@@ -1,0 +1,129 @@
+import ParleyCore
+
+/// The message rows of the list, painted once and kept while they look the same: a frame
+/// places a kept row's lines instead of painting it again, and since the lines are the
+/// same storage as in the last frame, the legibility pass and the renderer's diff pass
+/// over them without looking at a cell (#15).
+///
+/// A row is kept with what its painting read: the message as it looks, its grouping, its
+/// layout, whether it is highlighted or selected, and how its media plays. Everything
+/// the whole list shares (the style's revision, the width, colours, pictures decoded) is
+/// the ``Generation``; when it changes, every row is painted again. Rows that move by
+/// themselves (typing dots, the history spinner), custom kinds (their renderer may read
+/// anything) and the row holding the search match are never kept.
+@MainActor
+struct RowBands {
+    /// What every kept row was painted under.
+    struct Generation: Equatable {
+        var styleRevision: UInt64
+        var columns: Int
+        var usesColor: Bool
+        var pictures: UInt64
+    }
+
+    /// How a row's audio or video stands.
+    struct Play: Equatable {
+        var state: PlaybackState
+        var duration: Double?
+    }
+
+    /// What one row's painting read.
+    struct Key {
+        var message: Message
+        var context: RowContext?
+        var layout: RowLayout
+        var highlighted: Bool
+        var selected: Bool
+        var playback: Play?
+
+        func matches(_ other: Key) -> Bool {
+            highlighted == other.highlighted && selected == other.selected && playback == other.playback
+                && context == other.context && layout == other.layout && message.looksIdentical(to: other.message)
+        }
+    }
+
+    /// A kept row: its lines from its top, and the frame that last used it (a class, so
+    /// that looking one up copies no message or layout).
+    private final class Band {
+        let key: Key
+        let lines: [[Cell]]
+        var used: UInt
+
+        init(key: Key, lines: [[Cell]], used: UInt) {
+            self.key = key
+            self.lines = lines
+            self.used = used
+        }
+    }
+
+    /// Lines painted above and below a row's height, to see that nothing was drawn
+    /// outside it (such a row is drawn straight into the screen instead).
+    private static let margin = 1
+
+    private var generation: Generation?
+    private var bands: [MessageID: Band] = [:]
+    private var frame: UInt = 0
+    /// How many rows are kept at most: a few screens, for scrolling back and forth.
+    var capacity = 256
+
+    /// Starts a frame drawn under `generation`: rows kept under another are dropped.
+    mutating func begin(_ generation: Generation) {
+        frame &+= 1
+        if generation != self.generation {
+            self.generation = generation
+            bands.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The lines of `row` from its top, kept or painted now with `painter`; `nil` when
+    /// the row is not one to keep, or draws outside its height.
+    mutating func lines(
+        for row: VisibleRow, key: Key?, columns: Int, painter: RowPainter
+    ) -> [[Cell]]? {
+        guard let key, case .message(let message) = row.row else { return nil }
+        if let band = bands[message.id], band.key.matches(key) {
+            band.used = frame
+            return band.lines
+        }
+        let height = Int(saturating: row.layout.height.rounded(.up))
+        guard height > 0, height <= 4096 else { return nil }
+        var canvas = CellBuffer(width: columns, height: height + 2 * Self.margin)
+        let blank = canvas.line(0)
+        var placed = row
+        placed.y = 0
+        var painter = painter
+        painter.top = Self.margin
+        painter.draw(placed, into: &canvas)
+        let last = height + Self.margin
+        guard CellBuffer.sharesStorage(canvas.line(0), blank), CellBuffer.sharesStorage(canvas.line(last), blank) else {
+            bands[message.id] = nil
+            return nil
+        }
+        let lines = (Self.margin..<last).map { canvas.line($0) }
+        bands[message.id] = Band(key: key, lines: lines, used: frame)
+        if bands.count > capacity {
+            // The rows used longest ago go first.
+            let keep = bands.sorted { $0.value.used > $1.value.used }.prefix(capacity / 2)
+            bands = Dictionary(uniqueKeysWithValues: keep.map { ($0.key, $0.value) })
+        }
+        return lines
+    }
+
+    /// What `row`'s painting reads, or `nil` for a row never kept.
+    static func key(
+        for row: VisibleRow, highlighted: MessageID?, selected: MessageID?, searchMatch: SearchMatch?,
+        playback: MediaPlayback
+    ) -> Key? {
+        guard case .message(let message) = row.row, searchMatch?.messageID != message.id else { return nil }
+        var entry: Play?
+        switch message.content {
+        case .custom: return nil
+        case .audio, .video:
+            entry = Play(state: playback.state(of: message.id), duration: playback.duration(of: message.id))
+        default: break
+        }
+        return Key(
+            message: message, context: row.context, layout: row.layout, highlighted: highlighted == message.id,
+            selected: selected == message.id, playback: entry)
+    }
+}
