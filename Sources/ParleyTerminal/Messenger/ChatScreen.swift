@@ -42,6 +42,9 @@ public final class ChatScreen {
     private var legibility: LegibleColors?
     /// Message rows painted in earlier frames, placed again while they look the same.
     private var bands = RowBands()
+    /// Whether message rows painted in earlier frames are placed again (tests turn it
+    /// off to compare with painting every row afresh).
+    var keepsRows = true
     /// A blank screen of the current size, whose lines every frame starts from (so a
     /// line nothing is drawn on is the same storage frame after frame).
     private var blankScreen = CellBuffer(width: 0, height: 0)
@@ -301,7 +304,7 @@ public final class ChatScreen {
             let key = RowBands.key(
                 for: row, highlighted: painter.highlighted, selected: painter.selected, searchMatch: painter.searchMatch,
                 playback: presenter.playback)
-            if top > drawnUntil, let lines = bands.lines(for: row, key: key, columns: columns, painter: painter) {
+            if keepsRows, top > drawnUntil, let lines = bands.lines(for: row, key: key, columns: columns, painter: painter) {
                 for (offset, line) in lines.enumerated() where band.contains(top + offset) { screen.setLine(top + offset, line) }
                 drawnUntil = top + lines.count - 1
             } else {

@@ -1,0 +1,159 @@
+import Foundation
+import ParleyCore
+import Testing
+
+@testable import ParleyTerminal
+
+/// The screen reuses what earlier frames drew (#15): message rows painted once are placed
+/// again, lines are shared between frames. What it shows must be exactly what painting
+/// every row afresh shows, whatever happened in between.
+@Suite("Kept rows: frames reuse earlier rows and show the same (#15)")
+@MainActor
+struct KeptRowsTests {
+    static func conversation() -> Conversation {
+        let chat = Conversation(me: Cast.me)
+        chat.isGroup = true
+        var messages: [Message] = []
+        for index in 0..<120 {
+            let sender = [Cast.alice, Cast.bob, Cast.me][index % 3]
+            let text = index % 7 == 0
+                ? "Message \(index): a longer paragraph that wraps over more than one line of the screen, with 日本語 and 👍🏽"
+                : "Message \(index) @Me"
+            messages.append(Cast.message("m\(index)", sender, Double(index) * 3, .text(text)))
+        }
+        try? chat.append(contentsOf: messages)
+        return chat
+    }
+
+    /// Two screens on one conversation, one keeping rows and one painting afresh, driven
+    /// alike.
+    @MainActor
+    struct Pair {
+        let chat: Conversation
+        let kept: ChatScreen
+        let fresh: ChatScreen
+
+        init(columns: Int = 72, rows: Int = 30) {
+            chat = KeptRowsTests.conversation()
+            kept = ChatScreen(conversation: chat, style: Cast.style(.dark), columns: columns, rows: rows)
+            fresh = ChatScreen(conversation: chat, style: Cast.style(.dark), columns: columns, rows: rows)
+            fresh.keepsRows = false
+        }
+
+        func perform(_ command: MessengerCommand) {
+            kept.perform(command)
+            fresh.perform(command)
+        }
+
+        func both(_ change: (ChatScreen) -> Void) {
+            change(kept)
+            change(fresh)
+        }
+
+        func expectSame(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            let a = kept.render(time: 1).buffer, b = fresh.render(time: 1).buffer
+            #expect(a == b, "after \(step):\nkept\n\(a)\nfresh\n\(b)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("scrolling, selecting, reacting, editing, deleting, restyling: kept rows show what fresh painting shows")
+    func sameAsFresh() throws {
+        let pair = Pair()
+        pair.expectSame("opening")
+        for step in 0..<12 {
+            pair.perform(.scroll(-1))
+            pair.expectSame("scrolling up \(step + 1) rows")
+        }
+        pair.perform(.page(-1))
+        pair.expectSame("a page up")
+        pair.perform(.selectPrevious)
+        pair.expectSame("selecting")
+        pair.perform(.selectPrevious)
+        pair.expectSame("selecting the one before")
+        pair.perform(.react(0))
+        pair.expectSame("reacting to the selection")
+        pair.perform(.cancel)
+        pair.expectSame("clearing the selection")
+        pair.perform(.scrollToBottom)
+        pair.expectSame("back at the bottom")
+
+        // Changes to messages on screen, each seen by both.
+        try pair.chat.setStatus(.failed, of: "m119")
+        pair.expectSame("a message failing")
+        try pair.chat.edit("m118", to: .text("Edited to something else entirely"))
+        pair.expectSame("an edit")
+        try pair.chat.markDeleted("m117")
+        pair.expectSame("a deletion")
+        _ = pair.chat.toggleReaction("🎉", on: "m116", by: Cast.alice)
+        pair.expectSame("someone else's reaction")
+        _ = try pair.chat.markRead(upTo: "m115", by: Cast.bob)
+        pair.expectSame("a read receipt")
+        pair.chat.setTyping(Cast.alice)
+        pair.expectSame("someone typing")
+        try pair.chat.append(Cast.message("m120", Cast.alice, 400, .text("A new one")))
+        pair.expectSame("a new message")
+        pair.chat.isGroup = false
+        pair.expectSame("the conversation no longer a group")
+
+        // The whole list's look changes.
+        pair.both { $0.style = Cast.style(.light) }
+        pair.expectSame("another theme")
+        pair.both { $0.resize(columns: 50, rows: 20) }
+        pair.expectSame("a narrower screen")
+        pair.both { $0.resize(columns: 90, rows: 60) }
+        pair.expectSame("a taller screen (the roomy layout)")
+        for _ in 0..<3 {
+            pair.perform(.page(-1))
+            pair.expectSame("paging up in the taller screen")
+        }
+    }
+
+    @Test("an unchanged message row is placed again: its lines are the last frame's, moved")
+    func linesShared() throws {
+        let chat = Self.conversation()
+        let screen = ChatScreen(conversation: chat, style: Cast.style(.dark), columns: 72, rows: 30)
+        _ = screen.render()
+        screen.perform(.scroll(-3))
+        let before = screen.render().buffer
+        screen.perform(.scroll(-1))
+        let after = screen.render().buffer
+        // Content moved down one row: most list lines of the new frame are the old frame's
+        // line above them, the very same storage.
+        let listRows = 1..<(before.height - 4)
+        let shared = listRows.dropFirst().filter { CellBuffer.sharesStorage(after.line($0), before.line($0 - 1)) }
+        #expect(shared.count >= listRows.count - 6, "\(shared.count) of \(listRows.count) lines reused")
+        // And the renderer, told of the scroll, sends only what the scroll brought in.
+        var renderer = AnsiRenderer(colorDepth: .trueColor)
+        _ = renderer.render(before, cursor: nil)
+        let bytes = renderer.render(after, cursor: nil, scrollHint: (rows: listRows, by: -1))
+        #expect(bytes.count < 72 * 20, "\(bytes.count) bytes for a one-row scroll")
+    }
+
+    @Test("a frame whose day changed relabels the rows without any change to the conversation")
+    func dayRollsOver() throws {
+        let clock = Clock(Cast.noon)
+        var style = ChatStyle.dark
+        style.grouping = GroupingRules(
+            timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_GB"), now: { clock.now })
+        let chat = Conversation(me: Cast.me)
+        try chat.append(Cast.message("a", Cast.alice, -600, .text("An early one")))
+        try chat.append(Cast.message("b", Cast.alice, 0, .text("One at noon")))
+        let screen = ChatScreen(conversation: chat, style: style, columns: 60, rows: 20)
+        let first = screen.render().buffer.lines.joined(separator: "\n")
+        #expect(first.contains("Today"), "\(first)")
+        clock.now = Cast.noon.addingTimeInterval(86_400 * 2)
+        let later = screen.render().buffer.lines.joined(separator: "\n")
+        #expect(!later.contains("Today"), "\(later)")
+    }
+
+    /// A clock a test moves.
+    final class Clock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var date: Date
+        init(_ date: Date) { self.date = date }
+        var now: Date {
+            get { lock.withLock { date } }
+            set { lock.withLock { date = newValue } }
+        }
+    }
+}
