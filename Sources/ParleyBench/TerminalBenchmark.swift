@@ -7,8 +7,8 @@ import ParleyTerminal
 /// drawing the same screens.
 @MainActor
 enum TerminalBenchmark {
-    static func run(messages count: Int, frames: Int, columns: Int, rows: Int) {
-        print("parley-bench terminal — \(Format.count(count)) messages, \(columns)×\(rows) cells, \(frames) frames scrolling up one row each")
+    static func run(messages count: Int, frames: Int, columns: Int, rows: Int, byPage: Bool = false) {
+        print("parley-bench terminal — \(Format.count(count)) messages, \(columns)×\(rows) cells, \(frames) frames scrolling up one \(byPage ? "page" : "row") each")
         print("")
         let chat = Conversation(me: Transcript.me)
         try? chat.append(contentsOf: Transcript.messages(count))
@@ -23,7 +23,7 @@ enum TerminalBenchmark {
             var buffer: CellBuffer!
             var cursor: (x: Int, y: Int)?
             screenTimes.append(Measure.seconds {
-                screen.perform(.scroll(-1))
+                screen.perform(byPage ? .page(-1) : .scroll(-1))
                 (buffer, cursor) = screen.render()
             })
             let hint = screen.takeScrollHint()

@@ -4,7 +4,7 @@ import Foundation
 /// See docs/BENCHMARKS.md for the figures and how to reproduce them.
 let usage = """
     usage: parley-bench core [--sizes N,N,...] [--steps N] [--baseline-limit N]
-           parley-bench terminal [--messages N] [--frames N] [--size COLSxROWS]
+           parley-bench terminal [--messages N] [--frames N] [--size COLSxROWS] [--page]
            parley-bench history [--sizes N,N,...] [--pages N] [--dir DIR] [--keep]
            parley-bench search [--messages N] [--repeats N] [--dir DIR] [--keep]
            parley-bench seed --messages N [--batch N] FILE
@@ -16,7 +16,7 @@ let usage = """
       core   the engine: appends, memory per message, grouping, viewport steps and
              jumps, prepends; beside a plain array and an offset-scrolled table.
              Defaults: --sizes 10000,100000,1000000 --steps 1000 --baseline-limit 100000
-      terminal the terminal front end scrolling one row per frame: frame time and bytes
+      terminal the terminal front end scrolling one row (or --page, a page) per frame: frame time and bytes
              per frame, diff renderer beside a full redraw of the same screens.
              Defaults: --messages 100000 --frames 1000 --size 200x60
       history a ParleySQLite history: seed rate, open and newest page, keyset pages
@@ -52,6 +52,13 @@ func option(_ name: String) -> String? {
     return value
 }
 
+/// Whether the flag `name` was given (and takes it out of the arguments).
+func flag(_ name: String) -> Bool {
+    guard let index = arguments.firstIndex(of: name) else { return false }
+    arguments.remove(at: index)
+    return true
+}
+
 func integers(_ text: String) -> [Int]? {
     let values = text.split(separator: ",").map { Int($0.replacingOccurrences(of: "_", with: "")) }
     return values.contains(nil) || values.isEmpty ? nil : values.compactMap { $0 }.filter { $0 > 0 }
@@ -73,11 +80,12 @@ case "terminal":
     let count = option("--messages").flatMap { integers($0)?.first } ?? 100_000
     let frames = option("--frames").flatMap(Int.init) ?? 1000
     let size = (option("--size") ?? "200x60").split(separator: "x").compactMap { Int($0) }
+    let byPage = flag("--page")
     guard arguments.isEmpty, count > 0, frames > 0, size.count == 2, size[0] > 0, size[1] > 0 else {
         print(usage)
         exit(2)
     }
-    TerminalBenchmark.run(messages: count, frames: frames, columns: size[0], rows: size[1])
+    TerminalBenchmark.run(messages: count, frames: frames, columns: size[0], rows: size[1], byPage: byPage)
 case "history":
     arguments.removeFirst()
     let sizes = option("--sizes").flatMap(integers) ?? [10_000, 100_000, 1_000_000]

@@ -22,6 +22,25 @@ extension AnsiRenderer {
         }
     }
 
+    /// How many lines of `next` are already right on screen after scrolling by `hint`, and
+    /// without scrolling, counting the lines `next` shares with the last frame (the
+    /// screen places a line it drew before as the same storage): a count, not a diff, so
+    /// that choosing costs next to nothing.
+    static func linesKept(
+        by hint: (rows: Range<Int>, by: Int), from previous: CellBuffer, to next: CellBuffer
+    ) -> (scrolled: Int, inPlace: Int) {
+        guard hint.rows.lowerBound >= 0, hint.rows.upperBound <= next.height, hint.by != 0, abs(hint.by) < hint.rows.count
+        else { return (0, Int.max) }
+        func same(_ a: [Cell], _ b: [Cell]) -> Bool { CellBuffer.sharesStorage(a, b) }
+        var scrolled = 0, inPlace = 0
+        for row in hint.rows {
+            let line = next.line(row)
+            if same(previous.line(row), line) { inPlace += 1 }
+            if hint.rows.contains(row + hint.by), same(previous.line(row + hint.by), line) { scrolled += 1 }
+        }
+        return (scrolled, inPlace)
+    }
+
     /// `buffer` as the terminal shows it after scrolling `rows` by `by` (up when
     /// positive): the band's rows moved, the rows scrolled in blank; nil when the band is
     /// not inside the buffer or `by` does not move anything within it.

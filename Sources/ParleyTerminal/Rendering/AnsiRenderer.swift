@@ -89,13 +89,16 @@ public struct AnsiRenderer: Sendable {
     }
 
     /// The bytes that change the screen from the last frame to `buffer`, letting the
-    /// terminal scroll a band of rows when that is shorter.
+    /// terminal scroll a band of rows.
     ///
-    /// With a hint, the frame is also composed as: set the scroll region to the band
+    /// With a hint, the frame is composed as: set the scroll region to the band
     /// (DECSTBM), scroll it (SU when `by` > 0, SD when `by` < 0), reset the region, then
-    /// draw the differences from the scrolled picture. The shorter of the two is sent, so
-    /// a wrong hint costs time, never correctness. Hints outside the frame, of zero rows
-    /// or of a whole band's height are ignored, as are hints on a full repaint.
+    /// draw the differences from the scrolled picture. A move of up to a quarter of the
+    /// band is sent so when it leaves at least as many of the band's lines right as
+    /// drawing in place would, and drawn in place otherwise; for a longer move the
+    /// shorter of the two is sent. A wrong hint costs time, never correctness.
+    /// Hints outside the frame, of zero rows or of a whole band's height are ignored, as
+    /// are hints on a full repaint.
     ///
     /// - Parameters:
     ///   - buffer: The frame to show.
@@ -113,12 +116,21 @@ public struct AnsiRenderer: Sendable {
                 renderer.paint(BufferDiff(from: nil, to: buffer).changes, of: buffer, into: &writer)
             }
         } else if let previous, previous.width == buffer.width, previous.height == buffer.height {
-            // A short scroll (up to a quarter of the band) is trusted: diffing against the
-            // shifted frame is exact whatever else changed, and skipping the plain diff
-            // halves the work of the commonest frame. A longer move keeps little on screen,
-            // so both frames are built and the shorter is sent.
-            let scrolled = scrollHint.flatMap { scrolledFrame(buffer, target: target, hint: $0) }
-            if let scrolled, let scrollHint, abs(scrollHint.by) * 4 <= scrollHint.rows.count {
+            // A short scroll (up to a quarter of the band) is trusted when it leaves at
+            // least as many lines right as drawing in place would (a wrong hint leaves
+            // fewer): diffing against the shifted frame is exact whatever else changed,
+            // and skipping the plain diff halves the work of the commonest frame. A longer
+            // move keeps a line or two either way, and which frame is shorter depends on
+            // the colours (in place, cells both pages share need nothing; scrolled, the
+            // blank lines let in need nothing where the new page is blank), so both are
+            // built and the shorter is sent.
+            let short = scrollHint.map { abs($0.by) * 4 <= $0.rows.count } ?? false
+            let trusted = scrollHint.map { hint in
+                let keeps = Self.linesKept(by: hint, from: previous, to: buffer)
+                return short && keeps.scrolled >= keeps.inPlace
+            } ?? false
+            let scrolled = short && !trusted ? nil : scrollHint.flatMap { scrolledFrame(buffer, target: target, hint: $0) }
+            if let scrolled, trusted {
                 writer = scrolled
             } else {
                 let diff = BufferDiff(from: previous, to: buffer)
