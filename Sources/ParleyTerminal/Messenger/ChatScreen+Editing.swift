@@ -130,10 +130,14 @@ extension ChatScreen {
         return mine[index + 1]
     }
 
-    /// My loaded text messages, oldest first (the newest 200 at most).
+    /// My loaded text messages, oldest first (the newest 200 at most). Looked for once
+    /// per version of the conversation: ↑ on an empty composer asks on every press, and
+    /// in a long history of others' messages the walk covers every loaded row.
     private func editableMessages() -> [Message] {
+        let version = conversation.version
+        if let known = editableMessagesFound, known.version == version { return known.messages }
         let me = conversation.me.id
-        return conversation.read { rows in
+        let found = conversation.read { rows in
             var found: [Message] = []
             var index = rows.count - 1
             while index >= 0, found.count < 200 {
@@ -144,7 +148,9 @@ extension ChatScreen {
                 }
                 index -= 1
             }
-            return found.reversed()
+            return Array(found.reversed())
         }
+        editableMessagesFound = (version, found)
+        return found
     }
 }

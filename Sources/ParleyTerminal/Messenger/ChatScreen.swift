@@ -114,6 +114,8 @@ public final class ChatScreen {
     var notice: String?
     /// The search field while search is open (``openSearch(_:)``).
     var searchBar = TerminalSearchBar()
+    /// My editable messages as last looked for, with the conversation's version then.
+    var editableMessagesFound: (version: UInt64, messages: [Message])?
     /// The message of mine the composer is editing (↑ on an empty composer), if any.
     public internal(set) var editing: MessageID?
     /// Called after the composer's text replaced a message of mine
