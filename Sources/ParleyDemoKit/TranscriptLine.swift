@@ -112,18 +112,28 @@ enum TranscriptLine: Equatable {
     }
 
     /// Whether `text` is empty or all whitespace (`Character.isWhitespace`, as a `String`
-    /// would say), decoding it only when a byte outside ASCII comes before any ASCII
-    /// byte that is not whitespace.
+    /// would say), decoding it only when a byte outside ASCII comes after ASCII whitespace
+    /// and before any other ASCII byte.
     ///
-    /// ASCII whitespace (tab to carriage return, space) never joins a following ASCII
-    /// byte into one character, so the first other ASCII byte after it starts a character
-    /// that is not whitespace. A byte past ASCII may be a combining mark joining the
-    /// space before it, or a no-break space: then the whole text is decoded.
+    /// A character is whitespace when its first scalar is. ASCII whitespace (tab to
+    /// carriage return, space) never joins a following ASCII byte into one character, so
+    /// the first other ASCII byte after it starts a character that is not whitespace. The
+    /// text's first scalar always starts a character: when it is not whitespace (an emoji,
+    /// a letter, bytes that are not UTF-8 and become U+FFFD) the text is not blank. A scalar
+    /// past ASCII after whitespace may be a combining mark joining the space before it, or
+    /// a no-break space: then the whole text is decoded.
     static func isBlank(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in text {
+        for (index, byte) in text.enumerated() {
             switch byte {
             case 0x09...0x0D, 0x20: continue
-            case 0x80...: return String(decoding: text, as: UTF8.self).allSatisfy(\.isWhitespace)
+            case 0x80...:
+                if index == 0 {
+                    var bytes = text.makeIterator()
+                    var decoder = UTF8()
+                    guard case .scalarValue(let scalar) = decoder.decode(&bytes) else { return false }
+                    if !scalar.properties.isWhitespace { return false }
+                }
+                return String(decoding: text, as: UTF8.self).allSatisfy(\.isWhitespace)
             default: return false
             }
         }

@@ -292,7 +292,8 @@ struct TranscriptLazyTests {
         let pieces: [[UInt8]] = [
             [0x20], [0x09], [0x0B], [0x0C], [0x0D], [0x1F], [0x00], [0x7F], Array("a".utf8), Array("\u{A0}".utf8),
             Array("\u{3000}".utf8), Array("\u{2028}".utf8), Array("\u{301}".utf8), Array("\u{200D}".utf8), Array("\u{85}".utf8),
-            Array("\u{600}".utf8), [0xFF], [0xCC], Array("é".utf8), Array("\u{1680}".utf8),
+            Array("\u{600}".utf8), [0xFF], [0xCC], Array("é".utf8), Array("\u{1680}".utf8), Array("👍🏽".utf8),
+            Array("日".utf8), [0xE6, 0x97], [0xF0, 0x9F], [0xC0, 0xA0], [0xED, 0xA0, 0x80], Array("\u{FEFF}".utf8),
         ]
         for _ in 0..<20_000 {
             let count = Int(random.next() % 5)
