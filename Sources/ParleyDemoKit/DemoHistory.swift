@@ -8,7 +8,7 @@ import ParleySQLite
 public struct DemoHistory {
     /// Which history to open.
     public struct Options: Sendable {
-        /// A chat log to show (kept in memory).
+        /// A chat log to show (indexed at start, each page read from the file as it is shown).
         public var transcript: String?
         /// The store file; `nil` is ``DemoHistory/defaultStorePath()`` unless ``ephemeral``.
         public var history: String?

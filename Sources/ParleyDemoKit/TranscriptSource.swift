@@ -1,116 +1,95 @@
 import Foundation
 import ParleyCore
 
-/// A ``HistorySource`` over a plain chat log: one message a line, `epoch seconds`, `sender`,
-/// `text`, separated by tabs. Lines that do not parse are skipped, counted and described.
-public struct TranscriptSource: HistorySource {
-    let source: ArrayHistorySource
+/// A ``HistorySource`` (and ``ParleyCore/HistoryWindowSource``, for jumping to a date)
+/// over a plain chat log: one message a line, `epoch seconds`, `sender`, `text`,
+/// separated by tabs. Lines that do not parse are skipped, counted and described.
+///
+/// Read lazily: opening the log reads it once to index its message lines (16 bytes a
+/// line: date, offset, line number), and each page reads only its own lines from the file,
+/// which stays open until the last copy of the source goes. Messages are `line-N` (N
+/// counted from 1), in date order, equal dates by id. Should the file change after it was
+/// opened, a page shows each of its lines as the file now holds it when it still parses
+/// with the same time, and in place of one that does not (or is gone) a notice saying so:
+/// never a crash, and never a page shorter than asked.
+public struct TranscriptSource: HistoryWindowSource {
+    let index: TranscriptIndex
+    let me: Sender
     /// Messages read.
-    public let count: Int
+    public var count: Int { index.entries.count }
     /// Lines that did not parse.
-    public let skipped: Int
+    public var skipped: Int { index.skipped }
     /// Why the first few skipped lines were skipped ("line 3: the time 1e300 is not
     /// between the years 1 and 9999"), for the user.
-    public let problems: [String]
+    public var problems: [String] { index.problems }
 
     /// The largest transcript read (256 MiB): a bigger file is refused before reading.
     public static let maximumBytes = 256 << 20
     /// How many skipped lines ``problems`` describes.
     static let describedProblems = 5
+    /// Who a notice about a line that changed after opening comes from.
+    static let noticeSender = Sender(id: "parley.transcript", name: "Transcript")
 
-    /// Reads `path`, which must be a regular file. Invalid UTF-8 is replaced, never fatal;
-    /// a line ends at a line feed (a carriage return before it is dropped, one inside a
-    /// line is kept as part of the text).
+    /// Opens and indexes `path`, which must be a regular file. Invalid UTF-8 is replaced,
+    /// never fatal; a line ends at a line feed (a carriage return before it is dropped,
+    /// one inside a line is kept as part of the text).
     ///
     /// - Throws: ``TranscriptError`` naming the file when it is missing, a folder, not a
     ///   regular file (a FIFO, a device), unreadable or too large.
     public init(path: String, me: Sender) throws(TranscriptError) {
-        let data = try Self.read(path)
-        var messages: [Message] = []
-        var skipped = 0
-        var problems: [String] = []
-        var senders: [String: Sender] = [:]
-        func skip(_ lineNumber: Int, _ reason: String) {
-            skipped += 1
-            if problems.count < Self.describedProblems { problems.append("line \(lineNumber): \(reason)") }
-        }
-        var lineNumber = 0
-        for var line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            lineNumber += 1
-            if line.last == 0x0D { line = line.dropLast() }
-            if line.isEmpty { continue }
-            let fields = line.split(separator: 0x09, maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3 else {
-                skip(lineNumber, "expected time, sender and text separated by tabs")
-                continue
-            }
-            let time = String(decoding: fields[0], as: UTF8.self).trimmingCharacters(in: .whitespaces)
-            guard let seconds = Double(time), seconds.isFinite else {
-                skip(lineNumber, "“\(InertText.singleLine(String(time.prefix(40))))” is not a time in seconds")
-                continue
-            }
-            let date = Date(timeIntervalSince1970: seconds)
-            guard Message.dateRange.contains(date) else {
-                skip(lineNumber, "the time \(InertText.singleLine(String(time.prefix(40)))) is not between the years 1 and 9999")
-                continue
-            }
-            let text = String(decoding: fields[2], as: UTF8.self)
-            guard !text.allSatisfy(\.isWhitespace) else {
-                skip(lineNumber, "the text is empty")
-                continue
-            }
-            let name = String(decoding: fields[1], as: UTF8.self)
-            let sender = name == me.name ? me : senders[name, default: Sender(id: "t:" + name, name: name)]
-            senders[name] = sender
-            messages.append(Message(id: MessageID("line-\(lineNumber)"), sender: sender, date: date, content: .text(text)))
-        }
-        self.source = ArrayHistorySource(messages)
-        self.count = messages.count
-        self.skipped = skipped
-        self.problems = problems
+        self.index = try TranscriptIndex(path: path, maximumBytes: Self.maximumBytes, describedProblems: Self.describedProblems)
+        self.me = me
     }
 
-    /// The page before `cursor`.
+    /// The page before `cursor`, read from the file.
     public func page(before cursor: HistoryCursor?, limit: Int) async throws -> HistoryPage {
-        try await source.page(before: cursor, limit: limit)
+        let upper = cursor.map(index.firstIndex(notBefore:)) ?? count
+        let lower = max(0, upper - max(0, limit))
+        return HistoryPage(messages: messages(lower..<upper), hasMore: lower > 0)
     }
 
-    /// The bytes of the regular file at `path`, refused before reading when it is anything
-    /// else or too large (a FIFO would block the program forever).
-    static func read(_ path: String) throws(TranscriptError) -> Data {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw errno == ENOENT || errno == ENOTDIR ? .missing(path: path) : .unreadable(path: path, reason: Self.reason(errno))
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .folder(path: path)
-        default: throw .notAFile(path: path)
-        }
-        guard Int(info.st_size) <= maximumBytes else { throw .tooLarge(path: path, limit: maximumBytes) }
-        // O_NONBLOCK: should the file be swapped for a FIFO after the check, opening it
-        // does not wait for a writer.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(path: path, reason: Self.reason(errno)) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        do {
-            let data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
-            guard data.count <= maximumBytes else { throw TranscriptError.tooLarge(path: path, limit: maximumBytes) }
-            return data
-        } catch let error as TranscriptError {
-            throw error
-        } catch {
-            throw .unreadable(path: path, reason: "it could not be read")
-        }
+    /// About `limit` messages around `date`; the anchor is the first at or after `date`
+    /// (the newest when all are older).
+    public func window(around date: Date, limit: Int) async throws -> HistoryWindow {
+        let split = index.firstIndex(notBefore: HistoryCursor(date: date, id: ""))
+        let limit = max(1, limit)
+        var lower = max(0, split - limit / 2)
+        let upper = lower + min(limit, count - lower)
+        lower = max(0, upper - limit)
+        let anchor = split < count ? index.entries[split].id : index.entries.last?.id
+        return HistoryWindow(messages: messages(lower..<upper), hasOlder: lower > 0, hasNewer: upper < count, anchor: anchor)
     }
 
-    private static func reason(_ code: Int32) -> String {
-        switch code {
-        case EACCES, EPERM: return "you don't have permission to read it"
-        case ELOOP: return "its path has too many symbolic links"
-        case ENAMETOOLONG: return "its path is too long"
-        default: return String(cString: strerror(code)).lowercased()
+    /// Up to `limit` messages just newer than `cursor`, oldest first.
+    public func window(after cursor: HistoryCursor, limit: Int) async throws -> HistoryWindow {
+        var lower = index.firstIndex(notBefore: cursor)
+        // Skip the cursor's own message.
+        while lower < count, index.entries[lower].id == cursor.id { lower += 1 }
+        let upper = lower + min(max(1, limit), count - lower)
+        return HistoryWindow(messages: messages(lower..<upper), hasOlder: lower > 0, hasNewer: upper < count)
+    }
+
+    /// The messages of entries `range`, read from the file as it is now.
+    func messages(_ range: Range<Int>) -> [Message] {
+        index.entries[range].map(message)
+    }
+
+    /// The message of `entry`: its line as the file holds it now, or a notice when the line
+    /// no longer parses with the time it was indexed with.
+    func message(_ entry: TranscriptEntry) -> Message {
+        let date = Date(timeIntervalSinceReferenceDate: entry.date)
+        if let bytes = index.line(at: entry.offset, limit: Self.maximumBytes) {
+            let message: Message? = bytes.withUnsafeBufferPointer { line in
+                guard case .message(let parsed, let name, let text) = TranscriptLine.examine(line), parsed == date else { return nil }
+                let shownName = String(decoding: UnsafeBufferPointer(rebasing: line[name]), as: UTF8.self)
+                let sender = shownName == me.name ? me : Sender(id: "t:" + shownName, name: shownName)
+                let shown = String(decoding: UnsafeBufferPointer(rebasing: line[text]), as: UTF8.self)
+                return Message(id: entry.id, sender: sender, date: date, content: .text(shown))
+            }
+            if let message { return message }
         }
+        let notice = "Line \(entry.line) of the transcript changed after it was opened."
+        return Message(id: entry.id, sender: Self.noticeSender, date: date, content: .notice(Notice(text: notice)))
     }
 }
 

@@ -196,7 +196,7 @@ final class GtkDemoApp {
         gtk_widget_set_tooltip_text(button, "Jump to date")
         button.setAccessibleLabel("Jump to date")
         if !screen.presenter.canJump {
-            // A transcript loads as a whole and cannot open at a date: say so.
+            // A history that cannot open at a date (its source is no HistoryWindowSource): say so.
             gtk_widget_set_sensitive(button, 0)
             gtk_widget_set_tooltip_text(button, "Jump to date: this history cannot open at a date")
         }
