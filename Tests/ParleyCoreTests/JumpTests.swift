@@ -25,6 +25,20 @@ struct JumpTests {
         #expect(after.messages.map(\.id) == ["m1998", "m1999"] && !after.hasNewer)
     }
 
+    @Test("windows of any size, up to Int.max, never overflow: they hold what there is")
+    func hugeLimits() async throws {
+        let source = ArrayHistorySource(Self.history)
+        for limit in [Int.max, Int.max - 1, Int.max / 2 + 1, 0, -1, Int.min] {
+            let around = try await source.window(around: Fixture.date(minutes: 500.5), limit: limit)
+            #expect(around.messages.count == (limit > 1 ? 1000 : 1), "limit \(limit)")
+            let cursor = HistoryCursor(before: Self.history[10])
+            let after = try await source.window(after: cursor, limit: limit)
+            #expect(after.messages.first?.id == Self.history[11].id, "limit \(limit)")
+            #expect(after.messages.count == (limit > 1 ? 989 : 1), "limit \(limit)")
+            #expect(after.hasNewer == (limit <= 1), "limit \(limit)")
+        }
+    }
+
     @Test("a jump replaces the loaded messages with the window, flagged so that mirrors skip it")
     func jumpReplaces() async throws {
         let conversation = Conversation(me: Fixture.me)

@@ -17,7 +17,7 @@ extension ArrayHistorySource: HistoryWindowSource {
         let split = firstIndex(notBefore: HistoryCursor(date: date, id: ""))
         let limit = max(1, limit)
         var lower = max(0, split - limit / 2)
-        let upper = min(messages.count, lower + limit)
+        let upper = lower + min(messages.count - lower, limit)
         lower = max(0, upper - limit)
         let anchor = split < messages.count ? messages[split].id : messages.last?.id
         return HistoryWindow(
@@ -29,7 +29,8 @@ extension ArrayHistorySource: HistoryWindowSource {
         var lower = firstIndex(notBefore: cursor)
         // Skip the cursor's own message.
         while lower < messages.count, !cursor.isAfter(messages[lower]), messages[lower].id == cursor.id { lower += 1 }
-        let upper = min(messages.count, lower + max(1, limit))
+        // Counted from what is left, so a limit of Int.max does not overflow.
+        let upper = lower + min(messages.count - lower, max(1, limit))
         return HistoryWindow(messages: Array(messages[lower..<upper]), hasOlder: lower > 0, hasNewer: upper < messages.count)
     }
 }
