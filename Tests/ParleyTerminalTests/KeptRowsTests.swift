@@ -1,5 +1,6 @@
 import Foundation
 import ParleyCore
+import ParleyTestSupport
 import Testing
 
 @testable import ParleyTerminal
@@ -127,6 +128,42 @@ struct KeptRowsTests {
         _ = renderer.render(before, cursor: nil)
         let bytes = renderer.render(after, cursor: nil, scrollHint: (rows: listRows, by: -1))
         #expect(bytes.count < 72 * 20, "\(bytes.count) bytes for a one-row scroll")
+    }
+
+    @Test("lines a buffer shares stay apart when one is drawn on; the legibility pass remembers lines, never stale ones")
+    func sharedLinesAndLegibility() {
+        // A fill over whole lines shares one line; drawing on one row leaves the others.
+        var buffer = CellBuffer(width: 20, height: 6)
+        buffer.fill(CellRect(x: 0, y: 0, width: 20, height: 6), style: CellStyle(background: .rgb(40, 40, 40)))
+        #expect(CellBuffer.sharesStorage(buffer.line(0), buffer.line(5)))
+        let before = buffer
+        buffer.put("hello", x: 2, y: 3, style: CellStyle(foreground: .rgb(60, 60, 60), background: .rgb(40, 40, 40)))
+        #expect(buffer.lines[3].contains("hello"))
+        #expect(buffer.lines[2] == before.lines[2] && !before.lines[3].contains("hello"))
+        #expect(!CellBuffer.sharesStorage(buffer.line(3), buffer.line(2)))
+
+        // Frame after frame, a remembering pass gives what a fresh pass gives, while lines
+        // are kept, replaced, drawn on and dropped.
+        var remembering = LegibleColors(canvas: .dark)
+        var random = SeededRandom(seed: 15)
+        var frame = buffer
+        let looks: [CellStyle] = [
+            CellStyle(foreground: .rgb(20, 20, 20)), CellStyle(foreground: .rgb(90, 90, 200), background: .rgb(0, 0, 60)),
+            CellStyle(foreground: .default, attributes: .dim), CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(250, 250, 0)),
+        ]
+        for step in 0..<200 {
+            let y = Int(random.next() % 6)
+            switch random.next() % 3 {
+            case 0: frame.put("x\(step)", x: Int(random.next() % 15), y: y, style: looks[Int(random.next() % 4)])
+            case 1: frame.setLine(y, buffer.line(Int(random.next() % 6)))
+            default: frame.fill(CellRect(x: 0, y: y, width: 20, height: 1), style: looks[Int(random.next() % 4)])
+            }
+            var kept = frame, fresh = frame
+            remembering.apply(to: &kept)
+            var once = LegibleColors(canvas: .dark)
+            once.apply(to: &fresh)
+            #expect(kept == fresh, "step \(step)")
+        }
     }
 
     @Test("a frame whose day changed relabels the rows without any change to the conversation")
