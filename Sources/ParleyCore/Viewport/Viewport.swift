@@ -478,14 +478,14 @@ public final class Viewport {
             var isGroup: Bool
             var today: Int
         }
-        let key: Key?
+        let key: Key
         var values: [Int: Double] = [:]
         /// The layouts and contexts of the rows shown lately (a few screens' worth).
         var layouts: [Int: (layout: RowLayout, context: RowContext?)] = [:]
         /// The most layouts kept.
         static let rememberedLayouts = 256
 
-        init(key: Key?) { self.key = key }
+        init(key: Key) { self.key = key }
     }
 
     /// The most heights kept from pass to pass (a long scroll through one version).

@@ -303,10 +303,12 @@ public final class ChatScreen {
         var drawnUntil = Int.min
         for row in visible {
             let top = Int(saturating: row.y.rounded(.down)) + listTop
-            let key = RowBands.key(
-                for: row, highlighted: painter.highlighted, selected: painter.selected, searchMatch: painter.searchMatch,
-                playback: presenter.playback)
-            if keepsRows, top > drawnUntil, let lines = bands.lines(for: row, key: key, columns: columns, painter: painter) {
+            let key = keepsRows
+                ? RowBands.key(
+                    for: row, highlighted: painter.highlighted, selected: painter.selected,
+                    searchMatch: painter.searchMatch, playback: presenter.playback)
+                : nil
+            if top > drawnUntil, let lines = bands.lines(for: row, key: key, columns: columns, painter: painter) {
                 for (offset, line) in lines.enumerated() where band.contains(top + offset) { screen.setLine(top + offset, line) }
                 drawnUntil = top + lines.count - 1
             } else {

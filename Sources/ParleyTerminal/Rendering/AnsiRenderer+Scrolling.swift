@@ -31,12 +31,11 @@ extension AnsiRenderer {
     ) -> (scrolled: Int, inPlace: Int) {
         guard hint.rows.lowerBound >= 0, hint.rows.upperBound <= next.height, hint.by != 0, abs(hint.by) < hint.rows.count
         else { return (0, Int.max) }
-        func same(_ a: [Cell], _ b: [Cell]) -> Bool { CellBuffer.sharesStorage(a, b) }
         var scrolled = 0, inPlace = 0
         for row in hint.rows {
             let line = next.line(row)
-            if same(previous.line(row), line) { inPlace += 1 }
-            if hint.rows.contains(row + hint.by), same(previous.line(row + hint.by), line) { scrolled += 1 }
+            if CellBuffer.sharesStorage(previous.line(row), line) { inPlace += 1 }
+            if hint.rows.contains(row + hint.by), CellBuffer.sharesStorage(previous.line(row + hint.by), line) { scrolled += 1 }
         }
         return (scrolled, inPlace)
     }

@@ -125,10 +125,10 @@ public struct AnsiRenderer: Sendable {
             // blank lines let in need nothing where the new page is blank), so both are
             // built and the shorter is sent.
             let short = scrollHint.map { abs($0.by) * 4 <= $0.rows.count } ?? false
-            let trusted = scrollHint.map { hint in
+            let trusted = short && scrollHint.map { hint in
                 let keeps = Self.linesKept(by: hint, from: previous, to: buffer)
-                return short && keeps.scrolled >= keeps.inPlace
-            } ?? false
+                return keeps.scrolled >= keeps.inPlace
+            } == true
             let scrolled = short && !trusted ? nil : scrollHint.flatMap { scrolledFrame(buffer, target: target, hint: $0) }
             if let scrolled, trusted {
                 writer = scrolled
