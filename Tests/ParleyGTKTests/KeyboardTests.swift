@@ -136,6 +136,7 @@ extension GTKTests {
             let (screen, window) = try await show()
             defer { GTKHarness.close(window) }
             screen.inputBar.onSend { text in screen.messages.conversation.append(.text(text)) }
+            screen.messages.smoothScrolling = true
             #expect(screen.inputBarView.handleKey(keyval: UInt32(GDK_KEY_Page_Up), state: none))
             await GTKHarness.pump(for: .milliseconds(40))
             #expect(screen.inputBarView.handleKey(keyval: UInt32(GDK_KEY_Page_Up), state: none))

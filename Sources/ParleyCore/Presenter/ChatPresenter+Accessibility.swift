@@ -5,11 +5,17 @@ extension ChatPresenter {
     /// The accessible name of `row`: "Alice, 12:31: Lunch?", "You, 12:32: Sure (read)",
     /// "Loading earlier messages…". Times are in the one clock format of the labels.
     public func accessibleLabel(for row: VisibleRow) -> String {
-        Self.accessibleLabel(for: row.row, context: row.context, style: style)
+        Self.accessibleLabel(for: row.row, context: row.context, style: style, grouping: layoutEngine.grouping)
     }
 
     /// The accessible name of `row` in `context` under `style`.
-    public nonisolated static func accessibleLabel(for row: Row, context: RowContext?, style: ChatStyle) -> String {
+    ///
+    /// - Parameter grouping: The style's grouping, for a time the context leaves out; pass
+    ///   one you keep (``LayoutEngine/grouping``) when labelling many rows, since making
+    ///   one makes its date formatters.
+    public nonisolated static func accessibleLabel(
+        for row: Row, context: RowContext?, style: ChatStyle, grouping: Grouping? = nil
+    ) -> String {
         let strings = style.strings
         switch row {
         case .history(let indicator):
@@ -21,7 +27,7 @@ extension ChatPresenter {
         case .message(let message):
             let outgoing = context?.side == .outgoing
             let who = outgoing ? strings.you : InertText.singleLine(message.sender.name)
-            let time = context.map(\.time).flatMap { $0.isEmpty ? nil : $0 } ?? Grouping(style: style).timeText(message.date)
+            let time = context.map(\.time).flatMap { $0.isEmpty ? nil : $0 } ?? (grouping ?? Grouping(style: style)).timeText(message.date)
             var label = context?.showsUnreadLine == true ? strings.unreadLine + ". " : ""
             label += "\(who), \(time): "
             if let quote = message.replyTo, !message.isDeleted {

@@ -93,9 +93,9 @@ extension MessengerView {
     private func handleScrollKey(_ key: UInt32, modifiers: UInt32) -> Bool? {
         let page = max(40, presenter.size.height * 0.85)
         switch Int32(key) {
-        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: scrollSmoothly(by: -page)
-        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: scrollSmoothly(by: page)
-        case GDK_KEY_space where modifiers == 0: scrollSmoothly(by: page)
+        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: step(by: -page)
+        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: step(by: page)
+        case GDK_KEY_space where modifiers == 0: step(by: page)
         case GDK_KEY_Home, GDK_KEY_KP_Home: scrollToTop()
         case GDK_KEY_End, GDK_KEY_KP_End:
             presenter.clearSelection()

@@ -1,4 +1,5 @@
 internal import CGtk4
+internal import CParleyGtk
 import ParleyCore
 
 /// Wheel, touchpad (kinetic) and scroll bar input (keys: MessengerView+Keyboard).
@@ -22,7 +23,7 @@ extension MessengerView {
             let sideways = state.rawValue & GDK_SHIFT_MASK.rawValue != 0 || abs(dx) > abs(dy)
             guard !sideways, dy != 0 else { return false }
             if gtk_event_controller_scroll_get_unit(scroll) == GDK_SCROLL_UNIT_WHEEL {
-                self.scrollSmoothly(by: dy * Self.wheelStep)
+                self.step(by: dy * Self.wheelStep)
             } else {
                 self.scrolling.velocity = 0
                 self.scrollNow(by: dy)
@@ -45,6 +46,19 @@ extension MessengerView {
         scrolling.stop()
         presenter.scroll(by: distance)
         relayout()
+    }
+
+    /// A wheel notch or a scrolling key: glides with ``smoothScrolling`` (and animations
+    /// on), else moves at once.
+    func step(by distance: Double) {
+        if smoothScrolling && animationsEnabled { scrollSmoothly(by: distance) } else { scrollNow(by: distance) }
+    }
+
+    /// Whether the desktop lets widgets animate (`gtk-enable-animations`, off for reduced
+    /// motion).
+    var animationsEnabled: Bool {
+        guard let settings = gtk_widget_get_settings(list.widget) else { return true }
+        return parley_object_get_bool(UnsafeMutableRawPointer(settings), "gtk-enable-animations")
     }
 
     /// Scrolls by `distance` over the next few frames.

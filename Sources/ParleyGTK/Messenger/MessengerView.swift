@@ -46,6 +46,12 @@ public final class MessengerView: RowHost {
     public var overscan: Double = 240
     /// Whether activated links open in the desktop's handler (after the event is sent).
     public var opensLinks = true
+    /// Whether a wheel notch and a paging key (Page Up/Down, Space) glide over
+    /// about 70 ms instead of moving at once. Off by default, as in GTK's own lists: a step
+    /// is then one paint, where a glide paints four (measured by `scripts/measure-gtk.py`).
+    /// Touchpad scrolling follows the fingers and flings either way. No glide, and no row
+    /// animation, runs while the desktop turns animations off (`gtk-enable-animations`).
+    public var smoothScrolling = false
     /// Plays voice notes and videos through GTK's media stack when they are tapped (or
     /// activated with Space or Enter). Turn it off to play them with the app's own player
     /// from ``MessengerEvent/tapMedia(_:_:)``, reporting to ``ChatPresenter/playback``.
@@ -257,7 +263,7 @@ public final class MessengerView: RowHost {
     /// past, the newest messages are loaded first).
     public func scrollToBottom(animated: Bool = true) {
         scrolling.stop()
-        if animated, let frame = lastFrame, frame.isShowingLatest, !frame.isAtBottom {
+        if animated, animationsEnabled, let frame = lastFrame, frame.isShowingLatest, !frame.isAtBottom {
             animator.slideContent(by: -min(presenter.size.height, 400))
         }
         presenter.scrollToBottom()
@@ -267,7 +273,7 @@ public final class MessengerView: RowHost {
     /// Scrolls by `distance` pixels (positive: towards newer messages), at once or over
     /// the next few frames.
     public func scroll(by distance: Double, animated: Bool = false) {
-        if animated { scrollSmoothly(by: distance) } else { scrollNow(by: distance) }
+        if animated && animationsEnabled { scrollSmoothly(by: distance) } else { scrollNow(by: distance) }
     }
 
     /// Scrolls so that message `id` is at `position`; returns `false` when it is not loaded.
@@ -323,11 +329,12 @@ public final class MessengerView: RowHost {
     // MARK: Changes
 
     func apply(_ change: ChangeSet) {
-        if change.animated && !change.isPrepend {
+        let animated = change.animated && animationsEnabled
+        if animated && !change.isPrepend {
             animator.prepare(change: change, placed: lastPlaced)
         }
         for id in change.removed {
-            if let row = active[.message(id)], let y = lastPlaced[.message(id)], change.animated {
+            if let row = active[.message(id)], let y = lastPlaced[.message(id)], animated {
                 active[.message(id)] = nil
                 animator.fadeOut(row, at: y)
             }
@@ -343,6 +350,8 @@ public final class MessengerView: RowHost {
     }
 
     // MARK: RowHost
+
+    var grouping: Grouping { presenter.layoutEngine.grouping }
 
     func customWidget(for content: CustomContent, in message: MessageID) -> WidgetPointer? {
         customFactories[content.kind]?(content, message)

@@ -7,6 +7,8 @@ import ParleyCore
 protocol RowHost: AnyObject {
     /// The style in use.
     var style: ChatStyle { get }
+    /// The style's grouping (its date formatters), kept from row to row.
+    var grouping: Grouping { get }
     /// Font descriptions matching the layout's measurements.
     var measurer: PangoMeasurer { get }
     /// Loads pictures for image messages, collections and avatars.

@@ -241,7 +241,7 @@ final class RowView {
 
     private func apply(_ row: Row, _ context: RowContext, host: any RowHost) {
         let style = host.style
-        let label = ChatPresenter.accessibleLabel(for: row, context: context, style: style)
+        let label = ChatPresenter.accessibleLabel(for: row, context: context, style: style, grouping: host.grouping)
         if label != accessibleLabel {
             accessibleLabel = label
             parley_accessible_set_label(frame.widget.raw, label)

@@ -4,7 +4,7 @@ import ParleyCore
 /// A conversation as plain lines, one per message — "Alice, 12:31: Lunch?" — for screen
 /// readers and terminals that cannot address the screen (`TERM=dumb`).
 ///
-/// Each line is the message's accessible name (`ChatPresenter.accessibleLabel(for:context:style:)`),
+/// Each line is the message's accessible name (`ChatPresenter.accessibleLabel(for:context:style:grouping:)`),
 /// on one line and inert: no frames, no block characters, nothing a terminal could take
 /// as control. ``newLines()`` returns what has not been said yet: messages that arrived,
 /// and messages said before whose content changed (an edit, a deletion) or that failed;
@@ -14,7 +14,11 @@ public struct PlainTranscript {
     /// The conversation read.
     public let conversation: Conversation
     /// Its texts and clock (`ChatStyle.strings`, `ChatStyle.grouping`).
-    public var style: ChatStyle
+    public var style: ChatStyle {
+        didSet { grouping = Grouping(style: style) }
+    }
+    /// The style's grouping, made once: making one makes its date formatters.
+    private var grouping: Grouping
     /// How many of the newest messages the first ``newLines()`` says; older ones count as
     /// said.
     public var backlog: Int
@@ -38,6 +42,7 @@ public struct PlainTranscript {
     public init(conversation: Conversation, style: ChatStyle, backlog: Int = 20) {
         self.conversation = conversation
         self.style = style
+        self.grouping = Grouping(style: style)
         self.backlog = max(0, backlog)
     }
 
@@ -45,7 +50,7 @@ public struct PlainTranscript {
     public func line(for message: Message) -> String {
         let mine = message.sender.id == conversation.me.id
         let context = RowContext(side: mine ? .outgoing : .incoming, position: .single)
-        let label = ChatPresenter.accessibleLabel(for: .message(message), context: context, style: style)
+        let label = ChatPresenter.accessibleLabel(for: .message(message), context: context, style: style, grouping: grouping)
         return InertText.singleLine(label)
     }
 
