@@ -84,7 +84,7 @@ enum RenderFixture {
                 index += 1
                 if index < scalars.count, scalars[index] == "?" { index += 1 }
                 while index < scalars.count, "0123456789;".unicodeScalars.contains(scalars[index]) { index += 1 }
-                if index < scalars.count, "HGCDABJmSTrhl".unicodeScalars.contains(scalars[index]) {
+                if index < scalars.count, "HGCDABJKXmSTrhl".unicodeScalars.contains(scalars[index]) {
                     index += 1
                 } else {
                     found.append("CSI ending in \(index < scalars.count ? String(scalars[index]) : "nothing")")

@@ -41,7 +41,7 @@ public final class TerminalMessenger {
         self.screen = screen
         session = try TerminalSession(options: options)
         let depth = ColorDepth.detect(from: environment)
-        renderer = AnsiRenderer(colorDepth: depth)
+        renderer = AnsiRenderer(colorDepth: depth, erasesWithBackground: AnsiRenderer.erasesWithBackground(environment: environment))
         screen.colorDepth = depth
         screen.glyphs = GlyphRepertoire(environment: environment)
         // Keep the user's background where the terminal says what it is; else the

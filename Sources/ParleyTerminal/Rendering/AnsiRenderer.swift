@@ -2,8 +2,8 @@
 ///
 /// The renderer keeps the last frame and writes only what changed (``BufferDiff``): each
 /// changed cell once, the cursor moved by the shortest sequence or not at all when the
-/// next change follows on, and SGR written only when the style differs from the
-/// terminal's pen. A frame is wrapped in synchronized output (DEC mode 2026, when
+/// next change follows on, runs of blanks erased rather than written, and SGR written only
+/// when the style differs from the terminal's pen. A frame is wrapped in synchronized output (DEC mode 2026, when
 /// ``synchronizedOutput`` is on) with the cursor hidden while it is drawn, and ends with
 /// the pen reset and the cursor shown where the caller asked, or left hidden. When nothing
 /// changed, ``render(_:cursor:)`` returns no bytes at all.
@@ -41,6 +41,11 @@ public struct AnsiRenderer: Sendable {
     public var synchronizedOutput: Bool
     /// How much of each frame is drawn.
     public var strategy: Strategy
+    /// Whether the terminal erases with the pen's background colour (terminfo's `bce`):
+    /// runs of blanks are then sent as erases (`ESC[K`, `ESC[nX`) whatever their colour;
+    /// without it, only runs in the default background are. See
+    /// ``erasesWithBackground(environment:)``.
+    public var erasesWithBackground: Bool
 
     /// The frame on screen; nil when the screen is not known.
     var previous: CellBuffer?
@@ -56,11 +61,27 @@ public struct AnsiRenderer: Sendable {
     /// - Parameters:
     ///   - colorDepth: What the terminal can show, usually ``ColorDepth/init(environment:)``.
     ///   - synchronizedOutput: Whether to wrap frames in DEC mode 2026.
-    ///   - strategy: ``Strategy/diff``, or ``Strategy/fullRedraw`` as a baseline.
-    public init(colorDepth: ColorDepth = .trueColor, synchronizedOutput: Bool = true, strategy: Strategy = .diff) {
+    ///   - strategy: ``Strategy/diff``, or ``Strategy/fullRedraw`` as a baseline (which
+    ///     writes every blank).
+    ///   - erasesWithBackground: Whether the terminal erases in the pen's background,
+    ///     usually ``erasesWithBackground(environment:)``.
+    public init(
+        colorDepth: ColorDepth = .trueColor, synchronizedOutput: Bool = true, strategy: Strategy = .diff,
+        erasesWithBackground: Bool = true
+    ) {
         self.colorDepth = colorDepth
         self.synchronizedOutput = synchronizedOutput
         self.strategy = strategy
+        self.erasesWithBackground = erasesWithBackground
+    }
+
+    /// Whether the terminal named by `TERM` in `environment` erases in the pen's
+    /// background. Terminals that announce themselves as xterm, VTE, the Linux console and
+    /// most others do; GNU screen and tmux (`TERM=screen…`, `tmux…`), whose terminfo
+    /// entries say they do not, and unnamed or dumb terminals are taken not to.
+    public static func erasesWithBackground(environment: [String: String]) -> Bool {
+        let term = environment["TERM"]?.lowercased() ?? ""
+        return !(term.isEmpty || term == "dumb" || term.hasPrefix("screen") || term.hasPrefix("tmux"))
     }
 
     /// Bytes that undo what a frame, even an interrupted one, can leave behind: the pen
@@ -194,7 +215,12 @@ public struct AnsiRenderer: Sendable {
     /// screen), a narrower stand-in is sent (``PrintableSymbol/edgeFallback(for:columns:)``).
     func paint(_ changes: [BufferDiff.Change], of buffer: CellBuffer, into writer: inout AnsiFrameWriter) {
         var rewritten = (y: -1, untilX: 0)
+        let erasing = strategy == .diff
         for change in changes where change.y != rewritten.y || change.x >= rewritten.untilX {
+            if erasing, let end = erase(from: change.x, y: change.y, of: buffer, into: &writer) {
+                rewritten = (change.y, end)
+                continue
+            }
             var reach = draw(x: change.x, y: change.y, of: buffer, into: &writer)
             guard reach > change.x + 2 else { continue }
             // Cells a wider reading could have covered, drawn again right away.
@@ -233,6 +259,46 @@ public struct AnsiRenderer: Sendable {
         writer.write(text, style: cell.style, width: width, disputed: disputed)
         return disputed ? min(buffer.width, x + PrintableSymbol.widestReading(of: text)) : x + width
     }
+
+    /// Erases the run of blanks starting at (`x`, `y`) when that is shorter than writing
+    /// them: to the end of the line (EL, from 4 blanks on) or, within the line, a run of
+    /// more than 10 (ECH, and a move past it later). Returns where the run ends, or nil
+    /// when nothing was erased.
+    ///
+    /// A blank is a space in one style whose look an erase reproduces: no underline,
+    /// reverse or strike-through. Terminals erase with the pen's background (terminfo's
+    /// `bce`), which ``erasesWithBackground`` says this one does; otherwise only runs in the
+    /// default background are erased.
+    private func erase(from x: Int, y: Int, of buffer: CellBuffer, into writer: inout AnsiFrameWriter) -> Int? {
+        let first = buffer[x, y]
+        guard first.symbol == " ", !first.isContinuation, first.style.attributes.isDisjoint(with: Self.visibleOnBlank)
+        else { return nil }
+        let style = colorDepth.approximate(first.style)
+        guard erasesWithBackground || style.background == .default else { return nil }
+        var end = x + 1
+        while end < buffer.width {
+            let cell = buffer[end, y]
+            guard cell.symbol == " ", !cell.isContinuation, cell.style == first.style || colorDepth.approximate(cell.style) == style
+            else { break }
+            end += 1
+        }
+        let count = end - x
+        if end == buffer.width, count >= 4 {
+            writer.move(to: AnsiFrameWriter.Position(x: x, y: y))
+            writer.setPen(first.style)
+            writer.csi([], "K")
+        } else if count > 10 {
+            writer.move(to: AnsiFrameWriter.Position(x: x, y: y))
+            writer.setPen(first.style)
+            writer.csi([count], "X")
+        } else {
+            return nil
+        }
+        return end
+    }
+
+    /// Attributes that show on a blank cell, which an erase would not draw.
+    static let visibleOnBlank: CellStyle.Attributes = [.underline, .reverse, .strikethrough]
 
     /// Whether the cell at (`x`, `y`) is the left half of a wide character: two columns
     /// wide and followed by a right half. A right half after anything else is drawn as a
