@@ -195,14 +195,22 @@ final class VTermScreen {
     }
 
     /// The styles of every character's cell that differ from `buffer`'s (faint ignored,
-    /// as libvterm does not keep it), as readable strings; empty when all match.
+    /// as libvterm does not keep it; on a blank, only the background and the attributes
+    /// that show there), as readable strings; empty when all match.
     func styleMismatches(against buffer: CellBuffer) -> [String] {
         var found: [String] = []
         for y in 0..<min(rows, buffer.height) {
             for x in 0..<min(cols, buffer.width) where !buffer[x, y].isContinuation {
                 var expected = buffer[x, y].style
                 expected.attributes.remove(.dim)
-                let actual = cell(x: x, y: y).style
+                let reading = cell(x: x, y: y)
+                var actual = reading.style
+                // On a blank only the background shows (an erase keeps the pen's colour).
+                let blank = buffer[x, y].symbol == " " && expected.attributes.isDisjoint(with: AnsiRenderer.visibleOnBlank)
+                if blank, reading.symbol.isEmpty || reading.symbol == " ", actual.attributes.isDisjoint(with: AnsiRenderer.visibleOnBlank) {
+                    actual.foreground = expected.foreground
+                    actual.attributes = expected.attributes
+                }
                 if actual != expected { found.append("(\(x),\(y)) \(expected) ≠ \(actual)") }
             }
         }

@@ -283,16 +283,20 @@ public struct AnsiRenderer: Sendable {
             end += 1
         }
         let count = end - x
-        if end == buffer.width, count >= 4 {
-            writer.move(to: AnsiFrameWriter.Position(x: x, y: y))
-            writer.setPen(first.style)
-            writer.csi([], "K")
-        } else if count > 10 {
-            writer.move(to: AnsiFrameWriter.Position(x: x, y: y))
-            writer.setPen(first.style)
-            writer.csi([count], "X")
+        guard (end == buffer.width && count >= 4) || count > 10 else { return nil }
+        writer.move(to: AnsiFrameWriter.Position(x: x, y: y))
+        // Only the background shows on a blank: the pen keeps its colour and weight.
+        if var pen = writer.pen {
+            pen.background = style.background
+            pen.attributes.subtract(Self.visibleOnBlank)
+            writer.setPen(pen)
         } else {
-            return nil
+            writer.setPen(first.style)
+        }
+        if end == buffer.width, count >= 4 {
+            writer.csi([], "K")
+        } else {
+            writer.csi([count], "X")
         }
         return end
     }
