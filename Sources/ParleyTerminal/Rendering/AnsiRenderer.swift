@@ -216,17 +216,18 @@ public struct AnsiRenderer: Sendable {
     func paint(_ changes: [BufferDiff.Change], of buffer: CellBuffer, into writer: inout AnsiFrameWriter) {
         var rewritten = (y: -1, untilX: 0)
         let erasing = strategy == .diff
+        var symbols = PrintableSymbol.Memo()
         for change in changes where change.y != rewritten.y || change.x >= rewritten.untilX {
             if erasing, let end = erase(from: change.x, y: change.y, of: buffer, into: &writer) {
                 rewritten = (change.y, end)
                 continue
             }
-            var reach = draw(x: change.x, y: change.y, of: buffer, into: &writer)
+            var reach = draw(x: change.x, y: change.y, of: buffer, into: &writer, symbols: &symbols)
             guard reach > change.x + 2 else { continue }
             // Cells a wider reading could have covered, drawn again right away.
             var x = change.x + 1
             while x < reach {
-                reach = max(reach, draw(x: x, y: change.y, of: buffer, into: &writer))
+                reach = max(reach, draw(x: x, y: change.y, of: buffer, into: &writer, symbols: &symbols))
                 x += 1
             }
             rewritten = (change.y, reach)
@@ -236,7 +237,9 @@ public struct AnsiRenderer: Sendable {
     /// Draws the cell at (`x`, `y`) of `buffer`; returns the column up to which it may
     /// have drawn: `x + 1` for a narrow cell or a skipped right half, `x + 2` for a wide
     /// one, further for a cluster that terminals may count wider.
-    private func draw(x: Int, y: Int, of buffer: CellBuffer, into writer: inout AnsiFrameWriter) -> Int {
+    private func draw(
+        x: Int, y: Int, of buffer: CellBuffer, into writer: inout AnsiFrameWriter, symbols: inout PrintableSymbol.Memo
+    ) -> Int {
         let cell = buffer[x, y]
         let position = AnsiFrameWriter.Position(x: x, y: y)
         if cell.isContinuation {
@@ -248,9 +251,10 @@ public struct AnsiRenderer: Sendable {
             return x + 1
         }
         let width = Self.isWideHead(x: x, y: y, of: buffer) ? 2 : 1
-        var text = PrintableSymbol.text(for: cell.symbol, columns: width)
-        var disputed = text == cell.symbol && PrintableSymbol.hasDisputedWidth(text)
-        if disputed, x + PrintableSymbol.widestReading(of: text) > buffer.width {
+        let decision = symbols.decision(for: cell.symbol, columns: width)
+        var text = decision.text
+        var disputed = decision.disputed
+        if disputed, x + decision.widest > buffer.width {
             text = PrintableSymbol.edgeFallback(for: text, columns: width)
             disputed = false
         }

@@ -64,6 +64,37 @@ enum PrintableSymbol {
         return padded(replacement, to: columns)
     }
 
+    /// What to send for a symbol, and whether terminals disagree on its width.
+    struct Decision {
+        /// ``text(for:columns:)``.
+        var text: String
+        /// Whether the text is the symbol itself and ``hasDisputedWidth(_:)``.
+        var disputed: Bool
+        /// ``widestReading(of:)`` of the text.
+        var widest: Int
+    }
+
+    /// The decisions of one frame, worked out once per symbol: a frame repeats a few
+    /// symbols (bubble edges, box lines, letters) many times, and deciding a symbol
+    /// outside ASCII means breaking it into clusters and reading Unicode properties.
+    struct Memo {
+        private var decisions: [String: Decision] = [:]
+        private var wide: [String: Decision] = [:]
+
+        /// The decision for `symbol` in a slot `columns` wide.
+        mutating func decision(for symbol: String, columns: Int) -> Decision {
+            if columns == 1, symbol.utf8.count == 1, let byte = symbol.utf8.first, byte >= 0x20, byte < 0x7F {
+                return Decision(text: symbol, disputed: false, widest: 2)
+            }
+            if let known = columns == 1 ? decisions[symbol] : wide[symbol] { return known }
+            let text = PrintableSymbol.text(for: symbol, columns: columns)
+            let decision = Decision(
+                text: text, disputed: text == symbol && hasDisputedWidth(text), widest: widestReading(of: text))
+            if columns == 1 { decisions[symbol] = decision } else { wide[symbol] = decision }
+            return decision
+        }
+    }
+
     /// Scalars that must never reach a terminal.
     static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
