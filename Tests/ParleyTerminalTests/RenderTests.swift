@@ -253,4 +253,16 @@ struct RenderTests {
         #expect(RenderFixture.contains(bytes, "bc"))
         #expect(harness.terminal.sideEffects.isEmpty)
     }
+
+    @Test("sequence parameters are written in decimal, and their lengths counted alike")
+    func decimalParameters() {
+        for value in [0, 1, 9, 10, 11, 99, 100, 101, 255, 999, 1000, 65_535, 1_000_000] {
+            var bytes: [UInt8] = []
+            AnsiFrameWriter.appendDecimal(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+            #expect(AnsiFrameWriter.decimalLength(value) == String(value).count)
+        }
+        #expect(AnsiFrameWriter.csi([38, 2, 255, 0, 10], "m") == Array("\u{1B}[38;2;255;0;10m".utf8))
+        #expect(AnsiFrameWriter.csi([2026], "h", privateMode: true) == Array("\u{1B}[?2026h".utf8))
+    }
 }

@@ -36,19 +36,55 @@ struct AnsiFrameWriter {
 
     /// Appends `ESC[` (`?` for a private mode), the parameters and `final`.
     mutating func csi(_ parameters: [Int], _ final: Character, privateMode: Bool = false) {
-        bytes.append(contentsOf: Self.csi(parameters, final, privateMode: privateMode))
+        Self.appendCSI(parameters, final, privateMode: privateMode, to: &bytes)
     }
 
     /// The bytes of `ESC[` (`?` for a private mode), the parameters and `final`.
     static func csi(_ parameters: [Int], _ final: Character, privateMode: Bool = false) -> [UInt8] {
-        var result: [UInt8] = [0x1B, UInt8(ascii: "[")]
-        if privateMode { result.append(UInt8(ascii: "?")) }
-        for (index, parameter) in parameters.enumerated() {
-            if index > 0 { result.append(UInt8(ascii: ";")) }
-            result.append(contentsOf: String(parameter).utf8)
-        }
-        result.append(contentsOf: String(final).utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(4 + parameters.count * 4)
+        appendCSI(parameters, final, privateMode: privateMode, to: &result)
         return result
+    }
+
+    /// Appends ``csi(_:_:privateMode:)``'s bytes to `bytes`.
+    static func appendCSI(_ parameters: [Int], _ final: Character, privateMode: Bool, to bytes: inout [UInt8]) {
+        bytes.append(0x1B)
+        bytes.append(UInt8(ascii: "["))
+        if privateMode { bytes.append(UInt8(ascii: "?")) }
+        for (index, parameter) in parameters.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ";")) }
+            appendDecimal(parameter, to: &bytes)
+        }
+        if let ascii = final.asciiValue { bytes.append(ascii) } else { bytes.append(contentsOf: String(final).utf8) }
+    }
+
+    /// Appends `value` in decimal digits (parameters are never negative; a negative one
+    /// is written as 0).
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        guard value > 0 else {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// How many digits ``appendDecimal(_:to:)`` writes for `value`.
+    static func decimalLength(_ value: Int) -> Int {
+        var digits = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        return digits
     }
 
     /// Sets (`h`) or resets (`l`) DEC private mode `mode`.
@@ -65,6 +101,7 @@ struct AnsiFrameWriter {
     /// Makes the pen `style` (after colour approximation), writing SGR only if it differs.
     mutating func setPen(_ style: CellStyle) {
         let wanted = depth.approximate(style)
+        if pen == wanted { return }
         let parameters = GraphicRendition.parameters(from: pen, to: wanted)
         if !parameters.isEmpty { csi(parameters, "m") }
         pen = wanted

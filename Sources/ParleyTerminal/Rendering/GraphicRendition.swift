@@ -74,6 +74,6 @@ enum GraphicRendition {
 
     /// Bytes the parameters take between `ESC[` and `m`.
     private static func length(of parameters: [Int]) -> Int {
-        parameters.reduce(max(0, parameters.count - 1)) { $0 + String($1).utf8.count }
+        parameters.reduce(max(0, parameters.count - 1)) { $0 + AnsiFrameWriter.decimalLength($1) }
     }
 }
