@@ -63,8 +63,10 @@ struct RowBands {
     private var generation: Generation?
     private var bands: [MessageID: Band] = [:]
     private var frame: UInt = 0
-    /// How many rows are kept at most: a few screens, for scrolling back and forth.
-    var capacity = 256
+    /// How many rows are kept at most: about two screens of the tallest terminals, for
+    /// scrolling back and forth. Each holds its lines of cells (a 200-column line is about
+    /// 6 KB); 256 held 11 MB more after 300 pages (`scripts/measure-terminal.py`).
+    var capacity = 128
 
     /// Starts a frame drawn under `generation`: rows kept under another are dropped.
     mutating func begin(_ generation: Generation) {
