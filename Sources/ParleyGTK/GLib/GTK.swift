@@ -21,12 +21,26 @@ public enum GTK {
     /// queue to worker threads) it is one serial queue, which GTK tolerates.
     public static func initialize() throws {
         guard !isInitialized else { return }
+        leavesGLUnloadedUnderCairo()
         guard gtk_init_check() != 0 else {
             throw StartError(
                 description: "Cannot open a display (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset")). "
                     + "Run inside a desktop session, or under Xvfb: xvfb-run -a <command>.")
         }
         isInitialized = true
+    }
+
+    /// With `GSK_RENDERER=cairo` nothing is drawn with OpenGL, yet GDK 4.8 loads the GL
+    /// driver anyway (on X11, to choose a visual): with Mesa that is about 60 MB resident,
+    /// most of the GTK demo's memory. So when cairo is asked for and `GDK_DEBUG` is not set,
+    /// GL is turned off (`GDK_DEBUG=gl-disable`) before GTK starts. Called by
+    /// ``initialize()`` and ``ParleyApplication/run(_:)``.
+    static func leavesGLUnloadedUnderCairo() {
+        // getenv, not ProcessInfo: the process may have set these itself just before.
+        guard let renderer = getenv("GSK_RENDERER"), String(cString: renderer).lowercased() == "cairo",
+            getenv("GDK_DEBUG") == nil
+        else { return }
+        setenv("GDK_DEBUG", "gl-disable", 0)
     }
 
     /// Makes the GLib main loop run `@MainActor` tasks and `DispatchQueue.main` work.

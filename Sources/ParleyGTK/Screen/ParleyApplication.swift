@@ -29,6 +29,7 @@ public final class ParleyApplication {
     @discardableResult
     public func run(_ build: @escaping @MainActor (Window) -> Void) -> Int32 {
         GTK.runsMainActorTasks()
+        GTK.leavesGLUnloadedUnderCairo()
         let application = gtk_application_new(id, G_APPLICATION_NON_UNIQUE)!
         let title = self.title, size = self.size
         Signals.connect(UnsafeMutableRawPointer(application), "activate") {
