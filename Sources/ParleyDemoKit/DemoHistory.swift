@@ -14,6 +14,9 @@ public struct DemoHistory {
         public var history: String?
         /// Keep nothing.
         public var ephemeral = false
+        /// The ``transcript`` already being opened (see ``TranscriptOpening``); used when
+        /// its path is the transcript's.
+        public var opening: TranscriptOpening?
 
         /// The default: the store under XDG_DATA_HOME.
         public init() {}
@@ -67,7 +70,8 @@ public struct DemoHistory {
         var store: ConversationStore?
         var fresh = true
         if let path = options.transcript {
-            let transcript = try TranscriptSource(path: path, me: DemoCast.me)
+            let transcript = try options.opening.flatMap { $0.path == path ? $0 : nil }?.source()
+                ?? TranscriptSource(path: path, me: DemoCast.me)
             source = transcript
             note = "Opened \(transcript.count) message\(transcript.count == 1 ? "" : "s") from \(InertText.singleLine(path))"
                 + (transcript.skipped > 0

@@ -92,7 +92,8 @@ final class TranscriptIndex: Sendable {
         }
         do {
             try Self.check(info, path: path, maximumBytes: maximumBytes)
-            let scan = try Self.scan(descriptor, path: path, maximumBytes: maximumBytes, describedProblems: describedProblems)
+            let scan = try Self.scan(
+                descriptor, path: path, size: Int(info.st_size), maximumBytes: maximumBytes, describedProblems: describedProblems)
             self.entries = scan.entries
             self.skipped = scan.skipped
             self.problems = scan.problems
@@ -117,9 +118,12 @@ final class TranscriptIndex: Sendable {
     /// Reads the file once, examining each line where it lies in the buffer; a line longer
     /// than the buffer grows it.
     private static func scan(
-        _ descriptor: Int32, path: String, maximumBytes: Int, describedProblems: Int
+        _ descriptor: Int32, path: String, size: Int, maximumBytes: Int, describedProblems: Int
     ) throws(TranscriptError) -> (entries: [TranscriptEntry], skipped: Int, problems: [String]) {
         var entries: [TranscriptEntry] = []
+        // Room for a line per 32 bytes, so a usual log (60–120 bytes a line) never grows
+        // the array by copying it; pages not written to are never made resident.
+        entries.reserveCapacity(max(0, size) / 32)
         var skipped = 0
         var problems: [String] = []
         var buffer = [UInt8](repeating: 0, count: chunkSize)

@@ -131,13 +131,22 @@ enum TranscriptLine: Equatable {
                     var bytes = text.makeIterator()
                     var decoder = UTF8()
                     guard case .scalarValue(let scalar) = decoder.decode(&bytes) else { return false }
-                    if !scalar.properties.isWhitespace { return false }
+                    if !isWhitespace(scalar) { return false }
                 }
                 return String(decoding: text, as: UTF8.self).allSatisfy(\.isWhitespace)
             default: return false
             }
         }
         return true
+    }
+
+    /// Unicode's White_Space property (`Unicode.Scalar.Properties.isWhitespace`) for a
+    /// scalar past ASCII, without the property lookup: the set is fixed and small.
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
     }
 
     /// The index of the first `byte` in `bytes[from..<to]`.

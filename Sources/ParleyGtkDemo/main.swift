@@ -71,6 +71,11 @@ if matrix.isRequested {
     }
 }
 
+// A transcript is indexed on another thread while GTK starts.
+if let path = options.history.transcript {
+    options.history.opening = TranscriptOpening(path: path, me: DemoCast.me)
+}
+
 // Fail early and clearly without a display, before GApplication would.
 do { try GTK.initialize() } catch { fail("\(error)") }
 

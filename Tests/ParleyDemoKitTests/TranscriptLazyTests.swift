@@ -303,6 +303,46 @@ struct TranscriptLazyTests {
         }
     }
 
+    @Test("whitespace past ASCII is Unicode's White_Space, for every scalar")
+    func whitespaceScalars() {
+        var wrong: [UInt32] = []
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if TranscriptLine.isWhitespace(scalar) != scalar.properties.isWhitespace { wrong.append(value) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.map { String($0, radix: 16) })")
+    }
+
+    @Test("a transcript opened on its own thread is the same source; a bad path fails the same way")
+    func openingAside() async throws {
+        var random = SeededRandom(seed: 0x4F50_454E)
+        try await Self.withFolder { folder in
+            var data: [UInt8] = []
+            for _ in 0..<800 { data += TranscriptFuzzTests.line(&random) + [0x0A] }
+            let path = try Self.write(data, in: folder)
+            let opening = TranscriptOpening(path: path, me: Self.me)
+            let direct = try TranscriptSource(path: path, me: Self.me)
+            let aside = try opening.source()
+            #expect(try opening.source().count == aside.count, "asking again gives the same source")
+            #expect(aside.count == direct.count && aside.skipped == direct.skipped && aside.problems == direct.problems)
+            let paged = try await Self.expectSamePages(aside, Self.reference(data), limit: 50, "opened aside")
+            #expect(paged == direct.count)
+            let missing = folder.appendingPathComponent("missing.txt").path
+            var expected: TranscriptError?
+            do { _ = try TranscriptSource(path: missing, me: Self.me) } catch let error as TranscriptError { expected = error }
+            var got: TranscriptError?
+            do { _ = try TranscriptOpening(path: missing, me: Self.me).source() } catch let error as TranscriptError { got = error }
+            #expect(expected != nil && got == expected)
+
+            var history = DemoHistory.Options()
+            history.transcript = path
+            history.opening = opening
+            let demo = try DemoHistory(options: history)
+            #expect(demo.isTranscript)
+            #expect(demo.note?.contains("\(direct.count) message") == true, "\(demo.note ?? "")")
+        }
+    }
+
     @Test("ids order as their strings do")
     func idOrder() {
         var random = SeededRandom(seed: 0x4944)
