@@ -1,14 +1,14 @@
 /// The ordered messages of a conversation with O(1) lookup by id.
 ///
-/// A deque of two arrays: `back` grows by appending (new messages), `front` grows by
-/// appending too but holds older messages in reverse (history pages), so both ends are
-/// amortised O(1). Each id maps to an ordinal that does not change when either end grows:
+/// A deque of two lists (``ChunkedList``, which grows without moving what it holds):
+/// `back` grows by appending (new messages), `front` grows by appending too but holds
+/// older messages in reverse (history pages), so both ends are O(1). Each id maps to an ordinal that does not change when either end grows:
 /// `back[i]` has ordinal `i`, `front[j]` has ordinal `-(j + 1)`; the position of an
 /// ordinal is `ordinal + front.count`. Inserting or removing in the middle renumbers the
 /// messages after the change, O(n); messengers rarely do it.
 struct MessageStore: Sendable {
-    private var front: [Message] = []
-    private var back: [Message] = []
+    private var front = ChunkedList<Message>()
+    private var back = ChunkedList<Message>()
     private var ordinals: [MessageID: Int] = [:]
 
     var count: Int { front.count + back.count }
@@ -77,25 +77,24 @@ struct MessageStore: Sendable {
 
     /// Replaces everything with `messages` (ids must be unique).
     mutating func replaceAll(with messages: [Message]) {
-        front = []
-        back = messages
+        front = ChunkedList()
+        back = ChunkedList(messages)
         ordinals = Dictionary(minimumCapacity: messages.count)
         renumber(from: 0)
     }
 
     mutating func reserveCapacity(_ additional: Int) {
-        back.reserveCapacity(back.count + additional)
         ordinals.reserveCapacity(ordinals.count + additional)
     }
 
     /// All messages, oldest first.
-    var all: [Message] { front.reversed() + back }
+    var all: [Message] { front.array.reversed() + back.array }
 
     /// Moves `front` into `back` so that positions equal ordinals.
     private mutating func compact() {
         guard !front.isEmpty else { return }
-        back = front.reversed() + back
-        front = []
+        back = ChunkedList(front.array.reversed() + back.array)
+        front = ChunkedList()
         renumber(from: 0)
     }
 
