@@ -97,7 +97,7 @@ struct RenderEraseTests {
         #expect(!AnsiRenderer.erasesWithBackground(environment: [:]))
     }
 
-    @Test("random frames of long coloured runs match a full repaint", arguments: [21, 22, 23, 24] as [UInt64])
+    @Test("random frames of long coloured runs show exactly each frame", arguments: [21, 22, 23, 24] as [UInt64])
     func randomRuns(seed: UInt64) {
         var rng = RenderRandom(seed: seed)
         let width = Int.random(in: 12...70, using: &rng), height = Int.random(in: 2...6, using: &rng)
