@@ -1,7 +1,8 @@
 import Foundation
 
-/// Scrolling that continues over several frames: smooth wheel and keyboard steps (a glide
-/// of fixed length that eases out) and kinetic flings (velocity decays).
+/// Scrolling that continues over several frames: wheel and keyboard steps when they glide
+/// (``MessengerView/smoothScrolling``; a glide of fixed length that eases out) and kinetic
+/// flings (velocity decays).
 ///
 /// A step glides for ``glideDuration``, about four frames at 60 Hz, whatever its distance:
 /// measured from outside (scripts/measure-gtk.py), an exponential glide that ran until
