@@ -335,3 +335,31 @@ struct ConversationModelTests {
         }
     }
 }
+
+@Suite("Message in memory")
+struct MessageMemoryTests {
+    @Test("a message stays small: its quote and link preview sit behind a reference (#15)")
+    func stride() {
+        #expect(MemoryLayout<Message>.stride <= 160, "\(MemoryLayout<Message>.stride) bytes")
+    }
+
+    @Test("copies of a message keep their own quote and preview when one of them changes")
+    func copiesStayApart() throws {
+        var first = Message(id: "a", sender: Sender(id: "b", name: "Bob"), content: .text("see https://swift.org"),
+                            replyTo: ReplyQuote(id: "q", senderName: "Ann", summary: "lunch?"))
+        first.linkPreview = LinkPreview(url: try #require(URL(string: "https://swift.org")), title: "Swift")
+        var second = first
+        second.replyTo?.summary = "dinner?"
+        second.linkPreview?.title = "Swift.org"
+        #expect(first.replyTo?.summary == "lunch?" && second.replyTo?.summary == "dinner?")
+        #expect(first.linkPreview?.title == "Swift" && second.linkPreview?.title == "Swift.org")
+        #expect(!first.looksIdentical(to: second))
+        second.replyTo = nil
+        second.linkPreview = nil
+        #expect(first.replyTo != nil && first.linkPreview != nil)
+        #expect(second.replyTo == nil && second.linkPreview == nil)
+        var third = first
+        third.replyTo = first.replyTo
+        #expect(third.looksIdentical(to: first), "an equal value set again looks the same")
+    }
+}
