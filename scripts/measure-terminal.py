@@ -16,7 +16,10 @@ waiting for the output to settle after each press, and counts:
 The programs take turns (parley, weechat, less, parley, ...), and each figure is the median
 of --runs runs, so a noisy machine weighs on all alike.
 
-- parley-demo: `--transcript FILE`; Up and PageUp are its own keys.
+- parley-demo: `--transcript FILE`; PageUp is its own key, and the row step is Ctrl+Up. Its
+  plain Up on an empty composer recalls my last message to edit (the transcript has mine),
+  which measured the recall rather than a scroll until #15 noticed; Ctrl+Up always scrolls
+  one row.
 - WeeChat (if installed; Debian: weechat-curses weechat-python): the transcript is printed
   into a buffer by a small Python script with each message's own date; Up is bound to
   `/window scroll -1` (one line; WeeChat's Up is otherwise input history), PageUp is its own.
@@ -110,6 +113,10 @@ class Session:
         os.close(self.fd)
 
 
+# The key each program scrolls one row with, where it is not Up.
+ROW_KEYS = {"parley": b"\x1b[1;5A"}
+
+
 def parley(path, binary):
     return Session([binary, "--transcript", path]), b"\x1b", b"\x03"
 
@@ -178,6 +185,8 @@ def main():
             session.drain(1.5, limit=180)
             for key, sequence, _ in keys:
                 session.tags_seen(known)
+                if key == "Up":
+                    sequence = ROW_KEYS.get(name, sequence)
                 written, cpu = session.press(sequence, args.presses, idle=0.03)
                 messages = len(session.tags_seen(known))
                 results.setdefault((name, key), []).append((written / args.presses, cpu / args.presses * 1000, messages))

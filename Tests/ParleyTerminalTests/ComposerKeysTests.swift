@@ -64,6 +64,29 @@ struct ComposerKeysTests {
         #expect(screen.inputBar.text == "hello")
     }
 
+    @Test("Ctrl+↑/↓ scroll one row whatever the composer holds: no recall, no cursor move (#15)")
+    func controlArrowsScroll() throws {
+        let screen = Self.screen()
+        /// Where the newest row sits in the list.
+        func newestTop() throws -> Double { try #require(screen.presenter.frame().rows.last).y }
+        let bottom = try newestTop()
+        Self.press(.up, .ctrl, on: screen)
+        #expect(screen.editing == nil)
+        #expect(screen.inputBar.text.isEmpty)
+        #expect(try newestTop() == bottom + 1)
+        Self.press(.up, .ctrl, on: screen)
+        Self.press(.down, .ctrl, on: screen)
+        #expect(try newestTop() == bottom + 1)
+        // In a draft of several lines too, the list moves and the cursor stays.
+        Self.type("one", on: screen)
+        Self.press(.enter, .alt, on: screen)
+        Self.type("two", on: screen)
+        let cursor = screen.cursorOffset, moved = try newestTop()
+        Self.press(.up, .ctrl, on: screen)
+        #expect(screen.cursorOffset == cursor)
+        #expect(try newestTop() == moved + 1)
+    }
+
     @Test("↑ on an empty composer recalls my last message; Enter edits it through the conversation (#14)")
     func editsLastMessage() throws {
         let screen = Self.screen()

@@ -11,7 +11,7 @@ import ParleyCore
 ///
 /// Input is read on a thread of its own and handed to the main actor, so the bot, the
 /// pager and the app's own tasks keep running while the user is idle. A frame is drawn
-/// after each batch of input and each conversation change; when nothing on screen changed
+/// after each batch of input and conversation changes; when nothing on screen changed
 /// the renderer writes nothing at all. Animations (typing dots, the loading spinner) tick
 /// only while one is on screen; otherwise the loop sleeps until something happens. The terminal is restored on every exit, signals included.
 @MainActor
@@ -23,6 +23,10 @@ public final class TerminalMessenger {
     private let started = Date()
     /// Whether the user's window title was pushed before the screen changed it.
     private var savedTitle = false
+    /// While ``run()`` runs: where events come in, how it ends, and the animation clock.
+    private var inbox: LoopInbox?
+    private var finished: CheckedContinuation<Void, any Error>?
+    private var ticker: Task<Void, Never>?
 
     /// Takes over the terminal (raw mode, alternate screen, mouse, bracketed paste) and,
     /// with colours on, asks it for its background (``TerminalSession/queryCanvas(timeout:)``)
@@ -54,50 +58,80 @@ public final class TerminalMessenger {
     }
 
     /// Runs until the user quits (Ctrl-C, or Ctrl-D on an empty composer) or the terminal
-    /// goes away; restores the terminal before returning.
+    /// goes away; restores the terminal before returning. Cancelling the task that runs it
+    /// ends it too.
     public func run() async throws {
         defer {
             if savedTitle { try? session.write(TerminalRequest.popTitle) }
             session.restore()
         }
-        let (stream, continuation) = AsyncStream<LoopEvent>.makeStream()
-        let reader = InputReader(session: session, continuation: continuation)
+        let inbox = LoopInbox { [weak self] events in self?.take(events) }
+        let reader = InputReader(session: session, inbox: inbox)
         Thread.detachNewThread { reader.run() }
-        let observation = screen.conversation.observe { _ in continuation.yield(.changed) }
-        screen.pictures.onChange = { continuation.yield(.changed) }
-        screen.presenter.onNeedsDisplay = { continuation.yield(.changed) }
+        let observation = screen.conversation.observe { _ in inbox.post(.changed) }
+        screen.pictures.onChange = { inbox.post(.changed) }
+        screen.presenter.onNeedsDisplay = { inbox.post(.changed) }
         // An app that plays media reports its progress here; the rows follow it.
-        let playing = screen.presenter.playback.observe { _, _ in continuation.yield(.changed) }
-        // The clock ticks only while something on screen moves; idle, the loop sleeps.
-        var ticker: Task<Void, Never>?
-        func tick(_ animating: Bool) {
-            if animating, ticker == nil {
-                ticker = Task {
-                    while !Task.isCancelled {
-                        try? await Task.sleep(nanoseconds: 80_000_000)
-                        continuation.yield(.tick)
-                    }
-                }
-            } else if !animating {
-                ticker?.cancel()
-                ticker = nil
-            }
-        }
+        let playing = screen.presenter.playback.observe { _, _ in inbox.post(.changed) }
+        self.inbox = inbox
         defer {
             ticker?.cancel()
+            ticker = nil
             observation.cancel()
             playing.cancel()
             screen.presenter.onNeedsDisplay = nil
+            self.inbox = nil
         }
-        tick(try draw())
-        loop: for await event in stream {
-            switch event {
-            case .input(let events):
-                for input in events where !handle(input) { break loop }
-            case .changed, .tick: break
-            case .closed: break loop
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (finished: CheckedContinuation<Void, any Error>) in
+                self.finished = finished
+                take([])
             }
-            tick(try draw())
+        } onCancel: {
+            inbox.post(.closed)
+        }
+    }
+
+    /// What the main actor does with a batch of events: applies them all, then draws one
+    /// frame; ends ``run()`` on a quit, a closed terminal or a failed write.
+    private func take(_ events: [LoopEvent]) {
+        guard let finished else { return }
+        var outcome: Result<Void, any Error>?
+        loop: for event in events {
+            switch event {
+            case .input(let inputs):
+                for input in inputs where !handle(input) {
+                    outcome = .success(())
+                    break loop
+                }
+            case .changed, .tick: break
+            case .closed:
+                outcome = .success(())
+                break loop
+            }
+        }
+        if outcome == nil {
+            do { tick(try draw()) } catch { outcome = .failure(error) }
+        }
+        if let outcome {
+            self.finished = nil
+            finished.resume(with: outcome)
+        }
+    }
+
+    /// Starts the clock while something on screen moves and stops it when nothing does;
+    /// idle, the loop sleeps.
+    private func tick(_ animating: Bool) {
+        if animating, ticker == nil, let inbox {
+            ticker = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(nanoseconds: 80_000_000)
+                    inbox.post(.tick)
+                }
+            }
+        } else if !animating {
+            ticker?.cancel()
+            ticker = nil
         }
     }
 
@@ -141,8 +175,8 @@ public final class TerminalMessenger {
     ///
     /// Keys: Enter sends; Alt+Enter or Shift+Enter adds a line; ↑/↓ move through a draft
     /// of several lines, recall my last messages to edit on an empty composer, and
-    /// otherwise scroll one row (``MessengerCommand/lineUp``);
-    /// PgUp/PgDn a page; Ctrl+Home/Ctrl+End go to the oldest/newest message; Home/End,
+    /// otherwise scroll one row (``MessengerCommand/lineUp``); Ctrl+↑/↓ always scroll one
+    /// row; PgUp/PgDn a page; Ctrl+Home/Ctrl+End go to the oldest/newest message; Home/End,
     /// ←/→ and Ctrl-A/E/W/U/K edit the composer; Alt+↑/↓ select a message, Alt+R replies
     /// to it and Alt+1…6 react to it (without a selection: the newest message from someone
     /// else); Alt+C copies the selected (or newest) message to the clipboard (OSC 52); Tab completes the "@name" being typed; Ctrl-Z undoes a deletion while "Undo"
@@ -194,8 +228,8 @@ public final class TerminalMessenger {
             case .right: return .cursorRight
             case .home: return ctrl ? .scrollToTop : .lineStart
             case .end: return ctrl ? .scrollToBottom : .lineEnd
-            case .up: return alt ? .selectPrevious : .lineUp
-            case .down: return alt ? .selectNext : .lineDown
+            case .up: return alt ? .selectPrevious : ctrl ? .scroll(-1) : .lineUp
+            case .down: return alt ? .selectNext : ctrl ? .scroll(1) : .lineDown
             case .pageUp: return .page(-1)
             case .pageDown: return .page(1)
             case .escape: return .cancel
@@ -207,33 +241,25 @@ public final class TerminalMessenger {
     }
 }
 
-/// What wakes the messenger's loop.
-enum LoopEvent: Sendable {
-    case input([InputEvent])
-    case changed
-    case tick
-    case closed
-}
-
 /// Reads the terminal on its own thread. Only this thread reads the session (and its
 /// decoder); the main actor only writes to it and finally restores it, which makes the
 /// read fail and the thread end.
 private final class InputReader: @unchecked Sendable {
     let session: TerminalSession
-    let continuation: AsyncStream<LoopEvent>.Continuation
+    let inbox: LoopInbox
 
-    init(session: TerminalSession, continuation: AsyncStream<LoopEvent>.Continuation) {
+    init(session: TerminalSession, inbox: LoopInbox) {
         self.session = session
-        self.continuation = continuation
+        self.inbox = inbox
     }
 
     func run() {
         while true {
             do {
                 let events = try session.readEvents(timeout: .milliseconds(500))
-                if !events.isEmpty { continuation.yield(.input(events)) }
+                if !events.isEmpty { inbox.post(.input(events)) }
             } catch {
-                continuation.yield(.closed)
+                inbox.post(.closed)
                 return
             }
         }
