@@ -38,6 +38,8 @@ public final class Viewport {
     public private(set) var isPinnedToBottom = true
 
     var anchorIndexHint = 0
+    /// Room for the visible rows, from how many the last pass found.
+    private var visibleCountHint = 16
     /// Row heights kept from the last pass (``heightMemo(for:)``).
     private var heights: HeightMemo?
     var lastSeen: MessageID?
@@ -147,6 +149,8 @@ public final class Viewport {
         guard !rows.isEmpty else { return [] }
         let position = clamp(resolve(rows), rows)
         var result: [VisibleRow] = []
+        // About as many rows as last time: grown once, not doubled up to it (#15).
+        result.reserveCapacity(visibleCountHint)
         // Upwards from the anchor for the overscan and any gap above it.
         var index = position.index
         var top = position.top
@@ -169,6 +173,7 @@ public final class Viewport {
             index += 1
         }
         markSeen(result, rows)
+        visibleCountHint = min(result.count + 4, 4096)
         return result
     }
 

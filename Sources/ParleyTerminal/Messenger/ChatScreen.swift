@@ -563,7 +563,9 @@ public final class ChatScreen {
     /// Compares this frame's rows with the last frame's to find how far the list moved.
     private func noteScroll(_ visible: [VisibleRow]) {
         defer {
-            lastFrameRows = Dictionary(visible.map { ($0.id, $0.y) }, uniquingKeysWith: { first, _ in first })
+            // Refilled in place: a frame allocates no new table (#15).
+            lastFrameRows.removeAll(keepingCapacity: true)
+            for row in visible where lastFrameRows[row.id] == nil { lastFrameRows[row.id] = row.y }
             scrolledSinceFrame = false
         }
         guard scrolledSinceFrame, let common = visible.first(where: { lastFrameRows[$0.id] != nil }),

@@ -40,11 +40,25 @@ struct LegibleColors {
         self.depth = depth
     }
 
+    /// A line made legible: the line drawn (held, so that its storage is not reused while
+    /// it is a key), the line shown, and the frame that last used it. A class, so that a
+    /// frame marks it used without copying its lines.
+    private final class Known {
+        let drawn: [Cell]
+        let legible: [Cell]
+        var frame: UInt
+
+        init(drawn: [Cell], legible: [Cell], frame: UInt) {
+            self.drawn = drawn
+            self.legible = legible
+            self.frame = frame
+        }
+    }
+
     /// Lines already made legible, by the storage of the line drawn: a line a frame
     /// shares with an earlier one (a row painted before, ``CellBuffer``) is looked up,
-    /// not passed over again. Each entry holds its drawn line, so its storage is not
-    /// reused while it is a key.
-    private var lines: [Int: (drawn: [Cell], legible: [Cell], frame: UInt)] = [:]
+    /// not passed over again.
+    private var lines: [Int: Known] = [:]
     /// Frames applied so far; lines not seen for two frames are forgotten.
     private var frame: UInt = 0
 
@@ -58,12 +72,12 @@ struct LegibleColors {
             let drawn = buffer.line(y)
             let key = drawn.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
             if let known = lines[key], CellBuffer.sharesStorage(known.drawn, drawn) {
-                lines[key]?.frame = frame
+                known.frame = frame
                 buffer.setLine(y, known.legible)
                 continue
             }
             let legible = self.legible(drawn)
-            lines[key] = (drawn, legible, frame)
+            lines[key] = Known(drawn: drawn, legible: legible, frame: frame)
             buffer.setLine(y, legible)
         }
         if lines.count > 4 * max(1, buffer.height) {
