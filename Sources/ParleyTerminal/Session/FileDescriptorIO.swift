@@ -47,12 +47,14 @@ enum FileDescriptorIO {
     /// Reads what is available (at most `capacity` bytes). Returns `[]` when nothing is
     /// (`EAGAIN`, `EINTR`); throws ``TerminalError/inputClosed`` at end of input or `EIO`.
     static func readAvailable(_ descriptor: Int32, capacity: Int = 65_536) throws(TerminalError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: capacity)
-        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, capacity) }
-        if count > 0 {
-            bytes.removeSubrange(count...)
-            return bytes
+        // Uninitialised storage: the kernel writes only what it read, so a key press
+        // touches a few bytes of memory, not 64 KB of zeros (#15).
+        var count = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            count = read(descriptor, buffer.baseAddress!, capacity)
+            initialized = max(0, count)
         }
+        if count > 0 { return bytes }
         if count == 0 { throw .inputClosed }
         let code = errno
         if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { return [] }

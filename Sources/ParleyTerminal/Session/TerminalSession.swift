@@ -44,6 +44,9 @@ public final class TerminalSession {
     /// Input read while waiting for something else (keys typed during
     /// ``queryCanvas(timeout:)``), handed out by the next ``readEvents(timeout:)``.
     private var pendingEvents: [InputEvent] = []
+    /// Whether the resize pipe may hold a signal's byte: set when a wait saw it
+    /// readable, so a key press costs no read of an empty pipe.
+    private var resizeMayWait = true
 
     /// Starts a session on standard input and output, which must both be terminals.
     ///
@@ -151,6 +154,7 @@ public final class TerminalSession {
         guard !isRestored else { throw .inputClosed }
         let ready = try FileDescriptorIO.waitReadable(
             [inputDescriptor, resizePipe.read], timeoutMilliseconds: FileDescriptorIO.milliseconds(timeout))
+        if ready[1] { resizeMayWait = true }
         guard ready[0] else { return [] }
         return try FileDescriptorIO.readAvailable(inputDescriptor)
     }
@@ -203,7 +207,10 @@ public final class TerminalSession {
             events += decoder.endPaste()
         }
         while true {
-            if let size = takeResize() { events.append(.resize(columns: size.columns, rows: size.rows)) }
+            if resizeMayWait {
+                resizeMayWait = false
+                if let size = takeResize() { events.append(.resize(columns: size.columns, rows: size.rows)) }
+            }
             events += bytes.isEmpty && decoder.needsFlush ? decoder.flush() : decoder.feed(bytes)
             guard decoder.needsFlush else { return events }
             do {
