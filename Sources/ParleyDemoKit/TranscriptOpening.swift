@@ -4,7 +4,7 @@ import ParleyCore
 import Synchronization
 
 /// A transcript being opened on a thread of its own, so that indexing a big file (about
-/// 75 ms for a million lines) runs while the front end starts, not before it.
+/// 50 ms for a million lines) runs while the front end starts, not before it.
 ///
 /// ```swift
 /// options.history.opening = TranscriptOpening(path: path, me: DemoCast.me)
