@@ -7,8 +7,13 @@ import ParleyTerminal
 /// drawing the same screens.
 @MainActor
 enum TerminalBenchmark {
-    static func run(messages count: Int, frames: Int, columns: Int, rows: Int, byPage: Bool = false) {
-        print("parley-bench terminal — \(Format.count(count)) messages, \(columns)×\(rows) cells, \(frames) frames scrolling up one \(byPage ? "page" : "row") each")
+    ///
+    /// - Parameter pause: Seconds between frames. Key presses come tens of milliseconds
+    ///   apart, and by then other programs have taken the caches: a pause of 0.03 makes
+    ///   the frames cold, as in `scripts/measure-terminal.py`; without one they run hot.
+    static func run(messages count: Int, frames: Int, columns: Int, rows: Int, byPage: Bool = false, pause: Double = 0) {
+        let spacing = pause > 0 ? ", \(Format.time(pause)) apart" : ""
+        print("parley-bench terminal — \(Format.count(count)) messages, \(columns)×\(rows) cells, \(frames) frames scrolling up one \(byPage ? "page" : "row") each\(spacing)")
         print("")
         let chat = Conversation(me: Transcript.me)
         try? chat.append(contentsOf: Transcript.messages(count))
@@ -20,6 +25,7 @@ enum TerminalBenchmark {
         var screenTimes: [Double] = [], diffTimes: [Double] = [], fullTimes: [Double] = []
         var diffBytes: [Double] = [], fullBytes: [Double] = []
         for _ in 0..<frames {
+            if pause > 0 { Thread.sleep(forTimeInterval: pause) }
             var buffer: CellBuffer!
             var cursor: (x: Int, y: Int)?
             screenTimes.append(Measure.seconds {
