@@ -34,6 +34,29 @@ extension GTKTests {
             #expect(brightness() < 0.4, "light theme: dark text")
         }
 
+        @Test("Matching GTK's widgets sets the dark preference only when it changes: setting it reloads GTK's theme (#15)")
+        func matchingSetsOnlyChanges() throws {
+            try GTKHarness.start()
+            let property = "gtk-application-prefer-dark-theme"
+            let settings = UnsafeMutableRawPointer(gtk_settings_get_default()!)
+            let before = parley_object_get_bool(settings, property)
+            defer { parley_object_set_bool(settings, property, before) }
+            parley_object_set_bool(settings, property, false)
+            var notices = 0
+            let handler = Signals.connectPointer(settings, "notify::" + property) { _ in notices += 1 }
+            defer { g_signal_handler_disconnect(settings, handler) }
+            DesktopAppearance.matchGtkWidgets(to: .light)
+            #expect(notices == 0, "already light: nothing set, no theme reload")
+            DesktopAppearance.matchGtkWidgets(to: .dark)
+            #expect(notices == 1)
+            #expect(parley_object_get_bool(settings, property))
+            DesktopAppearance.matchGtkWidgets(to: .dark)
+            #expect(notices == 1, "already dark")
+            DesktopAppearance.matchGtkWidgets(to: .light)
+            #expect(notices == 2)
+            #expect(!parley_object_get_bool(settings, property))
+        }
+
         @Test("GTK's dark preference picks the dark style when no portal answers (#4)")
         func followsGtkSettings() throws {
             try GTKHarness.start()

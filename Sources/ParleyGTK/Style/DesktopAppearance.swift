@@ -34,7 +34,11 @@ public enum DesktopAppearance {
     /// it changes style (``ChatStyle/isDark`` decides).
     public static func matchGtkWidgets(to style: ChatStyle) {
         guard let settings = gtk_settings_get_default() else { return }
-        parley_object_set_bool(UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme", style.isDark)
+        let property = "gtk-application-prefer-dark-theme"
+        // Setting it loads GTK's theme again even to the value it has (about 5 ms at
+        // start-up, #15), so only a change is set.
+        guard parley_object_get_bool(UnsafeMutableRawPointer(settings), property) != style.isDark else { return }
+        parley_object_set_bool(UnsafeMutableRawPointer(settings), property, style.isDark)
     }
 
     private static var handlers: [@MainActor (Bool) -> Void] = []
