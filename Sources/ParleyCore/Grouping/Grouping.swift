@@ -4,28 +4,49 @@ import Foundation
 ///
 /// Built once per style (it owns the date formatters) and safe to share between threads.
 public struct Grouping: Sendable {
+    /// What the grouping decides with, in one object: every viewport pass and every frame
+    /// takes a copy, which then retains one object instead of each string and formatter
+    /// (#15).
+    private final class Storage: Sendable {
+        let rules: GroupingRules
+        let labels: DateLabels
+        let strings: ChatStrings
+        let layout: RowStyle
+        let avatarPlacement: AvatarPlacement
+        let showsOutgoingAvatar: Bool
+        let showsIncomingNames: Bool
+        let showsMessageTimes: Bool
+        let hasAvatarColumn: Bool
+
+        init(style: ChatStyle) {
+            rules = style.grouping
+            labels = DateLabels(rules: style.grouping, strings: style.strings)
+            strings = style.strings
+            layout = style.layout
+            avatarPlacement = style.avatarPlacement
+            showsOutgoingAvatar = style.showsOutgoingAvatar
+            showsIncomingNames = style.showsIncomingNames
+            showsMessageTimes = style.showsMessageTimes
+            hasAvatarColumn = style.metrics.avatarSize.width > 0 && style.avatarPlacement != .hidden
+        }
+    }
+
+    private let storage: Storage
+
     /// The rules in force.
-    public let rules: GroupingRules
-    private let labels: DateLabels
-    private let strings: ChatStrings
-    private let layout: RowStyle
-    private let avatarPlacement: AvatarPlacement
-    private let showsOutgoingAvatar: Bool
-    private let showsIncomingNames: Bool
-    private let showsMessageTimes: Bool
-    private let hasAvatarColumn: Bool
+    public var rules: GroupingRules { storage.rules }
+    private var labels: DateLabels { storage.labels }
+    private var strings: ChatStrings { storage.strings }
+    private var layout: RowStyle { storage.layout }
+    private var avatarPlacement: AvatarPlacement { storage.avatarPlacement }
+    private var showsOutgoingAvatar: Bool { storage.showsOutgoingAvatar }
+    private var showsIncomingNames: Bool { storage.showsIncomingNames }
+    private var showsMessageTimes: Bool { storage.showsMessageTimes }
+    private var hasAvatarColumn: Bool { storage.hasAvatarColumn }
 
     /// Creates the grouping of `style`.
     public init(style: ChatStyle) {
-        rules = style.grouping
-        labels = DateLabels(rules: style.grouping, strings: style.strings)
-        strings = style.strings
-        layout = style.layout
-        avatarPlacement = style.avatarPlacement
-        showsOutgoingAvatar = style.showsOutgoingAvatar
-        showsIncomingNames = style.showsIncomingNames
-        showsMessageTimes = style.showsMessageTimes
-        hasAvatarColumn = style.metrics.avatarSize.width > 0 && style.avatarPlacement != .hidden
+        storage = Storage(style: style)
     }
 
     /// The context of row `index`, or `nil` when it is not a message row.
