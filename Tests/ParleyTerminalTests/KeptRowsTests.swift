@@ -38,7 +38,7 @@ struct KeptRowsTests {
             chat = KeptRowsTests.conversation()
             kept = ChatScreen(conversation: chat, style: Cast.style(.dark), columns: columns, rows: rows)
             fresh = ChatScreen(conversation: chat, style: Cast.style(.dark), columns: columns, rows: rows)
-            fresh.keepsRows = false
+            fresh.keepsLines = false
         }
 
         func perform(_ command: MessengerCommand) {
@@ -52,8 +52,9 @@ struct KeptRowsTests {
         }
 
         func expectSame(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) {
-            let a = kept.render(time: 1).buffer, b = fresh.render(time: 1).buffer
+            let (a, cursorA) = kept.render(time: 1), (b, cursorB) = fresh.render(time: 1)
             #expect(a == b, "after \(step):\nkept\n\(a)\nfresh\n\(b)", sourceLocation: sourceLocation)
+            #expect(cursorA?.x == cursorB?.x && cursorA?.y == cursorB?.y, "the cursor after \(step)", sourceLocation: sourceLocation)
         }
     }
 
@@ -96,6 +97,28 @@ struct KeptRowsTests {
         pair.chat.isGroup = false
         pair.expectSame("the conversation no longer a group")
 
+        // The composer and the title, which a frame takes from the last one while they
+        // show the same.
+        pair.perform(.insert("Hello"))
+        pair.expectSame("typing")
+        pair.perform(.scroll(-1))
+        pair.expectSame("scrolling with a draft")
+        pair.perform(.cursorLeft)
+        pair.perform(.cursorLeft)
+        pair.expectSame("moving the cursor")
+        pair.perform(.insert(" there\nand a second line"))
+        pair.expectSame("a draft of two lines")
+        pair.both { $0.inputBar.replyTarget = ReplyQuote(pair.chat.message("m110")!) }
+        pair.expectSame("replying")
+        pair.both { $0.inputBar.replyTarget = nil }
+        pair.expectSame("no longer replying")
+        pair.both { $0.inputBar.text = "" }
+        pair.expectSame("the draft cleared: the placeholder")
+        pair.both { $0.inputBar.placeholder = "Say something" }
+        pair.expectSame("another placeholder")
+        pair.both { $0.title = "Another title" }
+        pair.expectSame("another title")
+
         // The whole list's look changes.
         pair.both { $0.style = Cast.style(.light) }
         pair.expectSame("another theme")
@@ -123,6 +146,10 @@ struct KeptRowsTests {
         let listRows = 1..<(before.height - 4)
         let shared = listRows.dropFirst().filter { CellBuffer.sharesStorage(after.line($0), before.line($0 - 1)) }
         #expect(shared.count >= listRows.count - 6, "\(shared.count) of \(listRows.count) lines reused")
+        // The title, the rule above the composer and the composer are the last frame's
+        // lines themselves.
+        let chrome = [0, before.height - 2, before.height - 1]
+        #expect(chrome.allSatisfy { CellBuffer.sharesStorage(after.line($0), before.line($0)) })
         // And the renderer, told of the scroll, sends only what the scroll brought in.
         var renderer = AnsiRenderer(colorDepth: .trueColor)
         _ = renderer.render(before, cursor: nil)

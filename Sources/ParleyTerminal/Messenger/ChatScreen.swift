@@ -42,9 +42,10 @@ public final class ChatScreen {
     private var legibility: LegibleColors?
     /// Message rows painted in earlier frames, placed again while they look the same.
     private var bands = RowBands()
-    /// Whether message rows painted in earlier frames are placed again (tests turn it
-    /// off to compare with painting every row afresh).
-    var keepsRows = true
+    /// Whether message rows painted in earlier frames are placed again, and the title and
+    /// input bar taken from the last frame while they show the same (tests turn it off to
+    /// compare with drawing everything afresh).
+    var keepsLines = true
     /// A blank screen of the current size, whose lines every frame starts from (so a
     /// line nothing is drawn on is the same storage frame after frame).
     private var blankScreen = CellBuffer(width: 0, height: 0)
@@ -260,17 +261,22 @@ public final class ChatScreen {
         if let search = presenter.search {
             searchCursor = drawSearch(search, palette: palette, top: listTop, height: listHeight, into: &screen)
         }
-        // Below the list: clear what spilled, before the input bar draws.
-        screen.fill(CellRect(x: 0, y: listTop + listHeight, width: columns, height: rows - listTop - listHeight), style: .plain)
-
-        // Title line, over anything the list spilled above its band.
-        if listTop > 0 {
-            screen.fill(CellRect(x: 0, y: 0, width: columns, height: listTop), style: palette.accent)
-            screen.put(" " + title, x: 0, y: 0, style: palette.accent, maxWidth: columns)
+        // The title line and the input bar, over anything the list spilled past its band:
+        // taken from the last frame while what they show is the same.
+        let chrome = chromeLook()
+        let barCursor: (x: Int, y: Int)?
+        if keepsLines, let drawn = chromeDrawn, drawn.look == chrome, placeLastChrome(into: &screen) {
+            barCursor = drawn.cursor
+        } else {
+            // Below the list: clear what spilled, before the input bar draws.
+            screen.fill(CellRect(x: 0, y: listTop + listHeight, width: columns, height: rows - listTop - listHeight), style: .plain)
+            if listTop > 0 {
+                screen.fill(CellRect(x: 0, y: 0, width: columns, height: listTop), style: palette.accent)
+                screen.put(" " + title, x: 0, y: 0, style: palette.accent, maxWidth: columns)
+            }
+            barCursor = drawInputBar(palette, &screen)
+            chromeDrawn = (chrome, barCursor)
         }
-
-        // Input bar.
-        let barCursor = drawInputBar(palette, &screen)
         let cursor = presenter.search != nil ? searchCursor ?? barCursor : barCursor
         if let lastDrawn, lastDrawn.width == screen.width, lastDrawn.height == screen.height {
             for y in 0..<screen.height {
@@ -301,14 +307,12 @@ public final class ChatScreen {
                 pictures: pictures.revision))
         let band = listTop..<(listTop + listHeight)
         var drawnUntil = Int.min
+        let marks = RowBands.Marks(
+            highlighted: painter.highlighted, selected: painter.selected, searchMatch: painter.searchMatch,
+            playback: presenter.playback)
         for row in visible {
             let top = Int(saturating: row.y.rounded(.down)) + listTop
-            let key = keepsRows
-                ? RowBands.key(
-                    for: row, highlighted: painter.highlighted, selected: painter.selected,
-                    searchMatch: painter.searchMatch, playback: presenter.playback)
-                : nil
-            if top > drawnUntil, let lines = bands.lines(for: row, key: key, columns: columns, painter: painter) {
+            if keepsLines, top > drawnUntil, let lines = bands.lines(for: row, marks: marks, columns: columns, painter: painter) {
                 for (offset, line) in lines.enumerated() where band.contains(top + offset) { screen.setLine(top + offset, line) }
                 drawnUntil = top + lines.count - 1
             } else {
@@ -317,6 +321,54 @@ public final class ChatScreen {
                 drawnUntil = max(drawnUntil, top + Int(saturating: row.layout.height.rounded(.up)))
             }
         }
+    }
+
+    /// What the title line and the input bar show: while it stays the same, so do their
+    /// cells.
+    private struct ChromeLook: Equatable {
+        struct Item: Equatable {
+            var id: String
+            var glyph: String
+            var isEnabled: Bool
+        }
+
+        var title: String
+        var columns: Int
+        var rows: Int
+        var listTop: Int
+        var listHeight: Int
+        var styleRevision: UInt64
+        var usesColor: Bool
+        var bar: InputBarLayout?
+        var text: String
+        var cursor: Int
+        var placeholder: String
+        var sendID: String
+        var items: [Item]
+    }
+
+    /// The chrome last drawn, and where the input bar put the cursor.
+    private var chromeDrawn: (look: ChromeLook, cursor: (x: Int, y: Int)?)?
+
+    private func chromeLook() -> ChromeLook {
+        let items = (lastBarLayout?.itemFrames ?? []).compactMap { frame in
+            inputBar.item(withID: frame.id).map { ChromeLook.Item(id: frame.id, glyph: Self.glyph(for: $0), isEnabled: $0.isEnabled) }
+        }
+        return ChromeLook(
+            title: title, columns: columns, rows: rows, listTop: listTop, listHeight: listHeight,
+            styleRevision: presenter.viewport.layoutEngine.styleRevision, usesColor: usesColor, bar: lastBarLayout,
+            text: inputBar.text, cursor: editor.cursor, placeholder: inputBar.placeholder, sendID: inputBar.sendItem.id,
+            items: items)
+    }
+
+    /// Puts the last frame's title and input bar lines into `screen`, when there is a
+    /// last frame of its size (#15): a frame that only scrolls draws neither again, and
+    /// the passes after it skip those lines, which it shares with the last frame.
+    private func placeLastChrome(into screen: inout CellBuffer) -> Bool {
+        guard let lastDrawn, lastDrawn.width == screen.width, lastDrawn.height == screen.height else { return false }
+        for y in 0..<min(listTop, rows) { screen.setLine(y, lastDrawn.line(y)) }
+        for y in min(listTop + listHeight, rows)..<rows { screen.setLine(y, lastDrawn.line(y)) }
+        return true
     }
 
     private func layoutScreen() {

@@ -36,10 +36,23 @@ struct RowBands {
         var selected: Bool
         var playback: Play?
 
-        func matches(_ other: Key) -> Bool {
-            highlighted == other.highlighted && selected == other.selected && playback == other.playback
-                && context == other.context && layout == other.layout && message.looksIdentical(to: other.message)
+        /// Whether a row painted under this key looks as `row` does now; compared in
+        /// place, so that a kept row costs no copy of its message or layout (#15).
+        func matches(
+            _ message: Message, in row: VisibleRow, highlighted: Bool, selected: Bool, playback: Play?
+        ) -> Bool {
+            self.highlighted == highlighted && self.selected == selected && self.playback == playback
+                && context == row.context && layout == row.layout && self.message.looksIdentical(to: message)
         }
+    }
+
+    /// What the whole list's painting reads beside each row: which row is highlighted,
+    /// selected or holds the search match, and how media plays.
+    struct Marks {
+        var highlighted: MessageID?
+        var selected: MessageID?
+        var searchMatch: SearchMatch?
+        var playback: MediaPlayback
     }
 
     /// A kept row: its lines from its top, and the frame that last used it (a class, so
@@ -77,16 +90,29 @@ struct RowBands {
         }
     }
 
-    /// The lines of `row` from its top, kept or painted now with `painter`; `nil` when
-    /// the row is not one to keep, or draws outside its height.
+    /// The lines of `row` from its top, kept or painted now with `painter` under `marks`;
+    /// `nil` when the row is not one to keep (see the type), or draws outside its height.
     mutating func lines(
-        for row: VisibleRow, key: Key?, columns: Int, painter: RowPainter
+        for row: VisibleRow, marks: Marks, columns: Int, painter: RowPainter
     ) -> [[Cell]]? {
-        guard let key, case .message(let message) = row.row else { return nil }
-        if let band = bands[message.id], band.key.matches(key) {
+        guard case .message(let message) = row.row, marks.searchMatch?.messageID != message.id else { return nil }
+        var playback: Play?
+        switch message.content {
+        case .custom: return nil
+        case .audio, .video:
+            playback = Play(state: marks.playback.state(of: message.id), duration: marks.playback.duration(of: message.id))
+        default: break
+        }
+        let highlighted = marks.highlighted == message.id, selected = marks.selected == message.id
+        if let band = bands[message.id],
+            band.key.matches(message, in: row, highlighted: highlighted, selected: selected, playback: playback)
+        {
             band.used = frame
             return band.lines
         }
+        let key = Key(
+            message: message, context: row.context, layout: row.layout, highlighted: highlighted, selected: selected,
+            playback: playback)
         let height = Int(saturating: row.layout.height.rounded(.up))
         guard height > 0, height <= 4096 else { return nil }
         var canvas = CellBuffer(width: columns, height: height + 2 * Self.margin)
@@ -109,23 +135,5 @@ struct RowBands {
             bands = Dictionary(uniqueKeysWithValues: keep.map { ($0.key, $0.value) })
         }
         return lines
-    }
-
-    /// What `row`'s painting reads, or `nil` for a row never kept.
-    static func key(
-        for row: VisibleRow, highlighted: MessageID?, selected: MessageID?, searchMatch: SearchMatch?,
-        playback: MediaPlayback
-    ) -> Key? {
-        guard case .message(let message) = row.row, searchMatch?.messageID != message.id else { return nil }
-        var entry: Play?
-        switch message.content {
-        case .custom: return nil
-        case .audio, .video:
-            entry = Play(state: playback.state(of: message.id), duration: playback.duration(of: message.id))
-        default: break
-        }
-        return Key(
-            message: message, context: row.context, layout: row.layout, highlighted: highlighted == message.id,
-            selected: selected == message.id, playback: entry)
     }
 }
