@@ -30,8 +30,14 @@ extension InputBar {
     /// Every item: left, right and bottom stacks in order, then the send item if it is in
     /// none of them.
     public var items: [InputBarItem] {
-        let stacked = left.items + right.items + bottom.items
-        return stacked.contains { $0 === sendItem } ? stacked : stacked + [sendItem]
+        // One array, made once: front ends ask for it every frame (#15).
+        var all: [InputBarItem] = []
+        all.reserveCapacity(left.items.count + right.items.count + bottom.items.count + 1)
+        all.append(contentsOf: left.items)
+        all.append(contentsOf: right.items)
+        all.append(contentsOf: bottom.items)
+        if !all.contains(where: { $0 === sendItem }) { all.append(sendItem) }
+        return all
     }
 
     /// The item with `id`, if the bar has one.

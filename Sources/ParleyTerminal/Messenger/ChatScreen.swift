@@ -323,6 +323,15 @@ public final class ChatScreen {
         }
     }
 
+    /// What the list's compactness was last settled for.
+    private struct CompactLook: Equatable {
+        var styleRevision: UInt64
+        var rows: Int
+        var density: ScreenDensity
+    }
+
+    private var compactLook: CompactLook?
+
     /// What the title line and the input bar show: while it stays the same, so do their
     /// cells.
     private struct ChromeLook: Equatable {
@@ -372,11 +381,17 @@ public final class ChatScreen {
     }
 
     private func layoutScreen() {
-        let compact = density.isCompact(rows: rows)
-        if presenter.style.isCompact != compact {
-            var style = presenter.style
-            style.isCompact = compact
-            presenter.style = style
+        // Reading the style copies all of it, so it is looked at only when it, the
+        // height or the density changed since the last look (#15).
+        let look = CompactLook(styleRevision: presenter.viewport.layoutEngine.styleRevision, rows: rows, density: density)
+        if look != compactLook {
+            let compact = density.isCompact(rows: rows)
+            if presenter.style.isCompact != compact {
+                var style = presenter.style
+                style.isCompact = compact
+                presenter.style = style
+            }
+            compactLook = CompactLook(styleRevision: presenter.viewport.layoutEngine.styleRevision, rows: rows, density: density)
         }
         hideInertItems()
         let bar = inputBar.layout(width: Double(columns), measurer: measurer)
