@@ -26,11 +26,11 @@ libXdamage and libXtst (GTK's own dependencies).
     swift build -c release --product parley-gtk-demo --product parley-bench
     python3 scripts/measure-gtk.py [--lines 10000,1000000] [--clicks 100] [--runs 3]
 """
-import argparse, ctypes, ctypes.util, glob, os, select, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, ctypes, ctypes.util, os, select, shutil, statistics, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import transcript  # noqa: E402
-from process_figures import memory  # noqa: E402
+from process_figures import cpu_ns, memory  # noqa: E402
 
 WIDTH, HEIGHT = 480, 800
 QUIET = 0.25
@@ -131,19 +131,6 @@ def bursts(times):
             count += 1
         last = t
     return count
-
-
-def cpu_ns(pid):
-    total = 0
-    for path in glob.glob(f"/proc/{pid}/task/*/schedstat"):
-        try:
-            with open(path) as f:
-                total += int(f.read().split()[0])
-        except (OSError, ValueError):
-            pass
-    return total
-
-
 
 
 def percentile(values, fraction):

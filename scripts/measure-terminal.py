@@ -7,7 +7,9 @@ until the program is idle, then presses a key many times (Up: one row; PageUp: o
 waiting for the output to settle after each press, and counts:
 
 - the bytes the program wrote per press;
-- the CPU time it used per press (user + system, from /proc/PID/stat);
+- the CPU time it used per press, every thread (/proc/PID/task/*/schedstat, to the
+  nanosecond; until #15's last round it counted clock ticks from /proc/PID/stat, 10 ms
+  each, which read a 0.1 ms step only to about a third);
 - the messages it brought on screen (every transcript message carries a unique made-up
   word; the harness finds those words in the output), so that "per press" can be read
   beside "how far a press goes";
@@ -34,7 +36,7 @@ from datetime import datetime, timezone
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import transcript  # noqa: E402
-from process_figures import memory  # noqa: E402
+from process_figures import cpu_ns, memory  # noqa: E402
 
 ROWS, COLUMNS = 60, 200
 ESCAPES = re.compile(rb"\x1b\[[0-9;?<>=!]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1bP[^\x1b]*\x1b\\|\x1b[()][0-9A-Za-z]|\x1b[=>78MDEc]")
@@ -42,11 +44,7 @@ TAG = re.compile(r"(?:%s){4,5}" % "|".join(transcript.SYLLABLES))
 
 
 def cpu_seconds(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
+    return cpu_ns(pid) / 1e9
 
 
 class Session:
