@@ -332,6 +332,10 @@ public final class ChatScreen {
 
     private var compactLook: CompactLook?
 
+    private var currentCompactLook: CompactLook {
+        CompactLook(styleRevision: presenter.viewport.layoutEngine.styleRevision, rows: rows, density: density)
+    }
+
     /// What the title line and the input bar show: while it stays the same, so do their
     /// cells.
     private struct ChromeLook: Equatable {
@@ -360,8 +364,9 @@ public final class ChatScreen {
     private var chromeDrawn: (look: ChromeLook, cursor: (x: Int, y: Int)?)?
 
     private func chromeLook() -> ChromeLook {
+        let models = inputBar.items  // built once, not once an item
         let items = (lastBarLayout?.itemFrames ?? []).compactMap { frame in
-            inputBar.item(withID: frame.id).map { ChromeLook.Item(id: frame.id, glyph: Self.glyph(for: $0), isEnabled: $0.isEnabled) }
+            models.first { $0.id == frame.id }.map { ChromeLook.Item(id: frame.id, glyph: Self.glyph(for: $0), isEnabled: $0.isEnabled) }
         }
         return ChromeLook(
             title: title, columns: columns, rows: rows, listTop: listTop, listHeight: listHeight,
@@ -383,15 +388,15 @@ public final class ChatScreen {
     private func layoutScreen() {
         // Reading the style copies all of it, so it is looked at only when it, the
         // height or the density changed since the last look (#15).
-        let look = CompactLook(styleRevision: presenter.viewport.layoutEngine.styleRevision, rows: rows, density: density)
-        if look != compactLook {
+        if currentCompactLook != compactLook {
             let compact = density.isCompact(rows: rows)
             if presenter.style.isCompact != compact {
                 var style = presenter.style
                 style.isCompact = compact
                 presenter.style = style
             }
-            compactLook = CompactLook(styleRevision: presenter.viewport.layoutEngine.styleRevision, rows: rows, density: density)
+            // After the change, which gave the style a new revision.
+            compactLook = currentCompactLook
         }
         hideInertItems()
         let bar = inputBar.layout(width: Double(columns), measurer: measurer)
