@@ -24,6 +24,12 @@ struct AnsiFrameWriter {
     let depth: ColorDepth
     /// The screen's width; writing its last column loses track of the cursor.
     let columns: Int
+    /// The cell the visible cursor will be left on, written in its exact style: some
+    /// terminals colour the cursor with the foreground of the cell under it, so there a
+    /// blank's foreground shows.
+    var cursorCell: Position?
+    /// The screen's loose blanks, kept up to date by every write and erase.
+    var loose = LooseBlanks()
 
     init(depth: ColorDepth, columns: Int, cursor: Position?, pen: CellStyle?) {
         self.depth = depth
@@ -110,6 +116,51 @@ struct AnsiFrameWriter {
     /// Whether a cell in `style` can be written without changing the pen.
     func penMatches(_ style: CellStyle) -> Bool { pen == depth.approximate(style) }
 
+    /// Whether a blank in `style`, written at the cursor with the pen as it is, looks as
+    /// it should: only a blank's background shows, unless it is underlined, reversed or
+    /// struck through, or the visible cursor will sit on it.
+    func penShowsBlank(_ style: CellStyle) -> Bool { penShows(blank: style, at: cursor?.x) }
+
+    /// ``penShowsBlank(_:)`` for a blank at column `x` of the cursor's row.
+    func penShows(blank style: CellStyle, at x: Int?) -> Bool {
+        guard let pen, !mayBeCursorCell(x), style.attributes.isDisjoint(with: AnsiRenderer.visibleOnBlank) else {
+            return penMatches(style)
+        }
+        return pen.attributes.isDisjoint(with: AnsiRenderer.visibleOnBlank) && pen.background == depth.approximate(style).background
+    }
+
+    /// Whether column `x` of the cursor's row may be ``cursorCell`` (it may when either
+    /// place is not known but a cursor will be shown).
+    private func mayBeCursorCell(_ x: Int?) -> Bool {
+        guard let cursorCell else { return false }
+        guard let cursor, let x else { return true }
+        return cursorCell == Position(x: x, y: cursor.y)
+    }
+
+    /// Makes the pen right for blanks in `style`, changing as little as it can: a pen that
+    /// already shows them (``penShowsBlank(_:)``) stays; otherwise, when `upcoming()` (the
+    /// style of the glyph the blanks lead to, if any) has the same background, the pen
+    /// takes that style, so that one change serves both; else only the background changes.
+    mutating func setPen(forBlanksIn style: CellStyle, upcoming: () -> CellStyle?) {
+        if penShowsBlank(style) { return }
+        guard style.attributes.isDisjoint(with: AnsiRenderer.visibleOnBlank), !mayBeCursorCell(cursor?.x) else {
+            setPen(style)
+            return
+        }
+        let background = depth.approximate(style).background
+        if let next = upcoming(), next.attributes.isDisjoint(with: AnsiRenderer.visibleOnBlank),
+            depth.approximate(next).background == background
+        {
+            setPen(next)
+        } else if var kept = pen {
+            kept.background = background
+            kept.attributes.subtract(AnsiRenderer.visibleOnBlank)
+            setPen(kept)
+        } else {
+            setPen(style)
+        }
+    }
+
     // MARK: Cursor
 
     /// Moves the cursor to `target` by the shortest sequence, if it is not there already.
@@ -159,6 +210,23 @@ struct AnsiFrameWriter {
     ///   then treated as unknown afterwards.
     mutating func write(_ text: String, style: CellStyle, width: Int, disputed: Bool) {
         setPen(style)
+        append(text, width: width, disputed: disputed)
+    }
+
+    /// Writes a blank (a space) at the cursor in the pen as it is, which shows it right
+    /// (``penShowsBlank(_:)``); `style` is the blank's own, to tell ``loose`` whether it
+    /// took another foreground.
+    mutating func writeBlank(_ style: CellStyle) {
+        guard let position = cursor else { return }
+        loose.mark(position.x..<position.x + 1, y: position.y, loose: !penMatches(style))
+        bytes.append(UInt8(ascii: " "))
+        cursor = position.x + 1 < columns ? Position(x: position.x + 1, y: position.y) : nil
+    }
+
+    /// Writes `text` (already printable, filling `width` columns) at the cursor in the
+    /// pen, which is its exact style.
+    private mutating func append(_ text: String, width: Int, disputed: Bool) {
+        if let position = cursor { loose.mark(position.x..<position.x + width, y: position.y, loose: false) }
         bytes.append(contentsOf: text.utf8)
         if disputed {
             cursor = nil

@@ -3,7 +3,8 @@
 /// The renderer keeps the last frame and writes only what changed (``BufferDiff``): each
 /// changed cell once, the cursor moved by the shortest sequence or not at all when the
 /// next change follows on, runs of blanks erased rather than written, and SGR written only
-/// when the style differs from the terminal's pen. A frame is wrapped in synchronized output (DEC mode 2026, when
+/// when the style differs from the terminal's pen (for a blank, only when its background
+/// does: nothing else of it shows). A frame is wrapped in synchronized output (DEC mode 2026, when
 /// ``synchronizedOutput`` is on) with the cursor hidden while it is drawn, and ends with
 /// the pen reset and the cursor shown where the caller asked, or left hidden. When nothing
 /// changed, ``render(_:cursor:)`` returns no bytes at all.
@@ -55,6 +56,8 @@ public struct AnsiRenderer: Sendable {
     var cursorVisible: Bool?
     /// Whether the terminal's pen is known to be plain (it is reset at the end of a frame).
     var penIsPlain = false
+    /// The blanks on screen written in another foreground than their own.
+    var loose = LooseBlanks()
 
     /// Creates a renderer; its first frame paints the whole screen.
     ///
@@ -96,6 +99,7 @@ public struct AnsiRenderer: Sendable {
         terminalCursor = nil
         cursorVisible = nil
         penIsPlain = false
+        loose = LooseBlanks()
     }
 
     /// The bytes that change the screen from the last frame to `buffer`.
@@ -175,6 +179,7 @@ public struct AnsiRenderer: Sendable {
         terminalCursor = writer.cursor
         cursorVisible = target != nil
         penIsPlain = writer.pen == .plain
+        loose = writer.loose
         return writer.bytes
     }
 
@@ -182,18 +187,32 @@ public struct AnsiRenderer: Sendable {
 
     /// A frame: when `drawing`, synchronized output and the hidden cursor around `draw`,
     /// then the pen reset; in all cases the cursor left at `target` (shown) or hidden.
+    ///
+    /// A blank the cursor is left on is written again in its exact style when it was
+    /// written in a pen of another colour (see ``LooseBlanks``).
     func frame(
         _ buffer: CellBuffer, target: AnsiFrameWriter.Position?, drawing: Bool = true,
         _ draw: (AnsiRenderer, inout AnsiFrameWriter) -> Void
     ) -> AnsiFrameWriter {
         var writer = AnsiFrameWriter(
             depth: colorDepth, columns: buffer.width, cursor: terminalCursor, pen: penIsPlain ? .plain : nil)
+        writer.cursorCell = target
+        writer.loose = loose.width == buffer.width && loose.height == buffer.height
+            ? loose : LooseBlanks(width: buffer.width, height: buffer.height)
+        func looseUnderCursor(_ writer: AnsiFrameWriter) -> AnsiFrameWriter.Position? {
+            target.flatMap { writer.loose[$0.x, $0.y] && buffer[$0.x, $0.y].symbol == " " ? $0 : nil }
+        }
         var visible = cursorVisible
+        let drawing = drawing || looseUnderCursor(writer) != nil
         if drawing {
             if synchronizedOutput { writer.privateMode(2026, true) }
             if visible != false { writer.privateMode(25, false) }
             visible = false
             draw(self, &writer)
+            if let cell = looseUnderCursor(writer) {
+                writer.move(to: cell)
+                writer.write(" ", style: buffer[cell.x, cell.y].style, width: 1, disputed: false)
+            }
             if writer.pen != .plain { writer.resetPen() }
         }
         if let target {
@@ -250,7 +269,8 @@ public struct AnsiRenderer: Sendable {
             if x > 0, Self.isWideHead(x: x - 1, y: y, of: buffer) { return x + 1 }
             fillGap(before: position, of: buffer, into: &writer)
             writer.move(to: position)
-            writer.write(" ", style: cell.style, width: 1, disputed: false)
+            writer.setPen(forBlanksIn: cell.style) { Self.upcomingGlyph(after: x, y: y, of: buffer) }
+            writer.writeBlank(cell.style)
             return x + 1
         }
         let width = Self.isWideHead(x: x, y: y, of: buffer) ? 2 : 1
@@ -263,6 +283,11 @@ public struct AnsiRenderer: Sendable {
         }
         fillGap(before: position, of: buffer, into: &writer)
         writer.move(to: position)
+        if text == " " {
+            writer.setPen(forBlanksIn: cell.style) { Self.upcomingGlyph(after: x, y: y, of: buffer) }
+            writer.writeBlank(cell.style)
+            return x + 1
+        }
         writer.write(text, style: cell.style, width: width, disputed: disputed)
         return disputed ? min(buffer.width, x + PrintableSymbol.widestReading(of: text)) : x + width
     }
@@ -292,14 +317,15 @@ public struct AnsiRenderer: Sendable {
         let count = end - x
         guard (end == buffer.width && count >= 4) || count > 10 else { return nil }
         writer.move(to: AnsiFrameWriter.Position(x: x, y: y))
-        // Only the background shows on a blank: the pen keeps its colour and weight.
-        if var pen = writer.pen {
-            pen.background = style.background
-            pen.attributes.subtract(Self.visibleOnBlank)
-            writer.setPen(pen)
-        } else {
+        if let cell = writer.cursorCell, cell.y == y, (x..<end).contains(cell.x) {
+            // The visible cursor will sit in the run: its exact style (see `cursorCell`).
             writer.setPen(first.style)
+        } else {
+            // Only the background shows on a blank: the pen keeps its colour and weight,
+            // or takes those of the glyph after the run.
+            writer.setPen(forBlanksIn: first.style) { Self.upcomingGlyph(after: end - 1, y: y, of: buffer) }
         }
+        writer.loose.mark(x..<end, y: y, loose: !writer.penMatches(first.style))
         if end == buffer.width, count >= 4 {
             writer.csi([], "K")
         } else {
@@ -310,6 +336,23 @@ public struct AnsiRenderer: Sendable {
 
     /// Attributes that show on a blank cell, which an erase would not draw.
     static let visibleOnBlank: CellStyle.Attributes = [.underline, .reverse, .strikethrough]
+
+    /// The style of the first glyph after column `x` on row `y` past blanks in the same
+    /// background as the cell at `x`; nil when the row ends first or the background
+    /// changes. A pen that must change for the blanks can take it at once.
+    static func upcomingGlyph(after x: Int, y: Int, of buffer: CellBuffer) -> CellStyle? {
+        let background = buffer[x, y].style.background
+        var next = x + 1
+        while next < buffer.width {
+            let cell = buffer[next, y]
+            guard cell.style.background == background else { return nil }
+            if cell.symbol != " " || !cell.style.attributes.isDisjoint(with: visibleOnBlank) {
+                return cell.isContinuation ? nil : cell.style
+            }
+            next += 1
+        }
+        return nil
+    }
 
     /// Whether the cell at (`x`, `y`) is the left half of a wide character: two columns
     /// wide and followed by a right half. A right half after anything else is drawn as a
@@ -330,15 +373,19 @@ public struct AnsiRenderer: Sendable {
         let budget = writer.moveCost(to: position)
         guard position.x - cursor.x < budget else { return }
         var text = ""
+        var looseColumns: [Int] = []
         for x in cursor.x..<position.x {
             let cell = buffer[x, position.y]
-            guard cell.symbol.utf8.count == 1, writer.penMatches(cell.style),
+            let exact = writer.penMatches(cell.style)
+            guard cell.symbol.utf8.count == 1, exact || (cell.symbol == " " && writer.penShows(blank: cell.style, at: x)),
                 PrintableSymbol.text(for: cell.symbol, columns: 1) == cell.symbol
             else { return }
+            if !exact { looseColumns.append(x) }
             text += cell.symbol
         }
         guard text.utf8.count < budget else { return }
         writer.write(text, style: writer.pen ?? .plain, width: position.x - cursor.x, disputed: false)
+        for x in looseColumns { writer.loose.mark(x..<x + 1, y: position.y, loose: true) }
     }
 
     /// A cursor position inside `buffer`, or nil when it has no cells.

@@ -1,0 +1,46 @@
+/// The blanks on screen that were written or erased in a pen of another colour than
+/// their own: only a blank's background shows, so the renderer does not spend bytes on
+/// its foreground (``AnsiFrameWriter/setPen(forBlanksIn:upcoming:)``). Some terminals
+/// colour a block cursor with the foreground of the cell under it, so a loose blank the
+/// cursor moves onto is written again in its exact style.
+struct LooseBlanks: Sendable {
+    /// Columns.
+    private(set) var width = 0
+    /// Rows.
+    private(set) var height = 0
+    private var marks: [Bool] = []
+
+    /// No loose blanks on a screen of `width` × `height` cells.
+    init(width: Int = 0, height: Int = 0) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        marks = Array(repeating: false, count: self.width * self.height)
+    }
+
+    /// Whether the blank at (`x`, `y`) may show another foreground than its own; false
+    /// outside the screen.
+    subscript(x: Int, y: Int) -> Bool {
+        x >= 0 && y >= 0 && x < width && y < height && marks[y * width + x]
+    }
+
+    /// Records columns `columns` of row `y` as written loose or exact.
+    mutating func mark(_ columns: Range<Int>, y: Int, loose: Bool) {
+        guard y >= 0, y < height else { return }
+        let clipped = columns.clamped(to: 0..<width)
+        // Most writes are exact over exact cells: nothing to store.
+        guard loose || marks[y * width + clipped.lowerBound..<y * width + clipped.upperBound].contains(true) else { return }
+        for x in clipped { marks[y * width + x] = loose }
+    }
+
+    /// Moves rows `rows` up by `by` (down when negative), as a scroll of that band does;
+    /// the rows scrolled in are marked `scrolledIn`.
+    mutating func scroll(rows: Range<Int>, by: Int, scrolledIn: Bool) {
+        let band = rows.clamped(to: 0..<height)
+        guard by != 0, !band.isEmpty else { return }
+        let order = by > 0 ? Array(band) : band.reversed()
+        for row in order {
+            let source = row + by
+            for x in 0..<width { marks[row * width + x] = band.contains(source) ? marks[source * width + x] : scrolledIn }
+        }
+    }
+}
