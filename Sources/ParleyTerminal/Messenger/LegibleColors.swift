@@ -94,7 +94,7 @@ struct LegibleColors {
             let style = line[index].style
             // A badge's white or black text keeps its colour and the badge moves instead,
             // in every cell of its style, so it stays one piece.
-            let checks = Self.isGlyph(line[index].symbol) || Self.movesBackground(style)
+            let checks = Self.isGlyph(line[index].glyph) || Self.movesBackground(style)
             if !checks, !canvas.isPainted { continue }
             let key = checks ? style : style.adding(Self.shapeMarker)
             let result: CellStyle?
@@ -190,10 +190,17 @@ struct LegibleColors {
         return text == .rgb(255, 255, 255) || text == .rgb(0, 0, 0)
     }
 
-    /// Whether `symbol` is drawn in its foreground colour as text: not a space, a block
+    /// Whether `glyph` is drawn in its foreground colour as text: not a space, a block
     /// element (U+2580–U+259F) or an emoji.
-    static func isGlyph(_ symbol: String) -> Bool {
+    static func isGlyph(_ glyph: Glyph) -> Bool {
         // ASCII, most of a screen: anything but a space.
+        guard let byte = glyph.firstByte else { return false }
+        if byte < 0x80 { return byte > 0x20 }
+        return isGlyph(glyph.text)
+    }
+
+    /// ``isGlyph(_:)`` for a symbol as a string.
+    static func isGlyph(_ symbol: String) -> Bool {
         if let byte = symbol.utf8.first, byte < 0x80 { return byte > 0x20 }
         guard let first = symbol.unicodeScalars.first, first != " ", first != "\u{A0}" else { return false }
         if (0x2580...0x259F).contains(first.value) { return false }

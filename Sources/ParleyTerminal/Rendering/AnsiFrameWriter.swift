@@ -204,13 +204,23 @@ struct AnsiFrameWriter {
 
     // MARK: Text
 
-    /// Writes `text` (already printable, filling `width` columns) at the cursor in `style`.
+    /// Writes `glyph` (already printable, filling `width` columns) at the cursor in `style`.
     ///
-    /// - Parameter disputed: Whether terminals disagree on the text's width; the cursor is
-    ///   then treated as unknown afterwards.
-    mutating func write(_ text: String, style: CellStyle, width: Int, disputed: Bool) {
+    /// - Parameter disputed: Whether terminals disagree on its width; the cursor is then
+    ///   treated as unknown afterwards.
+    mutating func write(_ glyph: Glyph, style: CellStyle, width: Int, disputed: Bool) {
         setPen(style)
-        append(text, width: width, disputed: disputed)
+        if let position = cursor { loose.mark(position.x..<position.x + width, y: position.y, loose: false) }
+        glyph.appendUTF8(to: &bytes)
+        advance(width, disputed: disputed)
+    }
+
+    /// Writes printable ASCII at the cursor, one column a byte, in the pen as it is (the
+    /// cells' own style, or, for blanks, one that shows them right).
+    mutating func writeASCII(_ text: [UInt8]) {
+        if let position = cursor { loose.mark(position.x..<position.x + text.count, y: position.y, loose: false) }
+        bytes.append(contentsOf: text)
+        advance(text.count, disputed: false)
     }
 
     /// Writes a blank (a space) at the cursor in the pen as it is, which shows it right
@@ -220,14 +230,12 @@ struct AnsiFrameWriter {
         guard let position = cursor else { return }
         loose.mark(position.x..<position.x + 1, y: position.y, loose: !penMatches(style))
         bytes.append(UInt8(ascii: " "))
-        cursor = position.x + 1 < columns ? Position(x: position.x + 1, y: position.y) : nil
+        advance(1, disputed: false)
     }
 
-    /// Writes `text` (already printable, filling `width` columns) at the cursor in the
-    /// pen, which is its exact style.
-    private mutating func append(_ text: String, width: Int, disputed: Bool) {
-        if let position = cursor { loose.mark(position.x..<position.x + width, y: position.y, loose: false) }
-        bytes.append(contentsOf: text.utf8)
+    /// Moves the known cursor on by `width` columns, or forgets it after a cluster of
+    /// disputed width or at the right edge.
+    private mutating func advance(_ width: Int, disputed: Bool) {
         if disputed {
             cursor = nil
         } else if let position = cursor {

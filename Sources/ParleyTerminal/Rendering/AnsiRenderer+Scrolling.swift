@@ -82,7 +82,7 @@ extension AnsiRenderer {
             return (.plain, .blank())
         }
         let first = buffer[0, row]
-        guard first.symbol == " ", first.style.attributes.isDisjoint(with: Self.visibleOnBlank),
+        guard first.isSpace, first.style.attributes.isDisjoint(with: Self.visibleOnBlank),
             first.style.background != .default
         else { return (.plain, .blank()) }
         return (CellStyle(background: first.style.background), first)

@@ -200,7 +200,7 @@ public struct AnsiRenderer: Sendable {
         writer.loose = loose.width == buffer.width && loose.height == buffer.height
             ? loose : LooseBlanks(width: buffer.width, height: buffer.height)
         func looseUnderCursor(_ writer: AnsiFrameWriter) -> AnsiFrameWriter.Position? {
-            target.flatMap { writer.loose[$0.x, $0.y] && buffer[$0.x, $0.y].symbol == " " ? $0 : nil }
+            target.flatMap { writer.loose[$0.x, $0.y] && buffer[$0.x, $0.y].isSpace ? $0 : nil }
         }
         var visible = cursorVisible
         let drawing = drawing || looseUnderCursor(writer) != nil
@@ -211,7 +211,7 @@ public struct AnsiRenderer: Sendable {
             draw(self, &writer)
             if let cell = looseUnderCursor(writer) {
                 writer.move(to: cell)
-                writer.write(" ", style: buffer[cell.x, cell.y].style, width: 1, disputed: false)
+                writer.write(.space, style: buffer[cell.x, cell.y].style, width: 1, disputed: false)
             }
             if writer.pen != .plain { writer.resetPen() }
         }
@@ -274,22 +274,22 @@ public struct AnsiRenderer: Sendable {
             return x + 1
         }
         let width = Self.isWideHead(x: x, y: y, of: buffer) ? 2 : 1
-        let decision = symbols.decision(for: cell.symbol, columns: width)
-        var text = decision.text
+        let decision = symbols.decision(for: cell.glyph, columns: width)
+        var text = decision.glyph
         var disputed = decision.disputed
         if disputed, x + decision.widest > buffer.width {
-            text = PrintableSymbol.edgeFallback(for: text, columns: width)
+            text = Glyph(PrintableSymbol.edgeFallback(for: text.text, columns: width))
             disputed = false
         }
         fillGap(before: position, of: buffer, into: &writer)
         writer.move(to: position)
-        if text == " " {
+        if text == .space {
             writer.setPen(forBlanksIn: cell.style) { Self.upcomingGlyph(after: x, y: y, of: buffer) }
             writer.writeBlank(cell.style)
             return x + 1
         }
         writer.write(text, style: cell.style, width: width, disputed: disputed)
-        return disputed ? min(buffer.width, x + PrintableSymbol.widestReading(of: text)) : x + width
+        return disputed ? min(buffer.width, x + decision.widest) : x + width
     }
 
     /// Erases the run of blanks starting at (`x`, `y`) when that is shorter than writing
@@ -303,14 +303,14 @@ public struct AnsiRenderer: Sendable {
     /// default background are erased.
     private func erase(from x: Int, y: Int, of buffer: CellBuffer, into writer: inout AnsiFrameWriter) -> Int? {
         let first = buffer[x, y]
-        guard first.symbol == " ", !first.isContinuation, first.style.attributes.isDisjoint(with: Self.visibleOnBlank)
+        guard first.isSpace, first.style.attributes.isDisjoint(with: Self.visibleOnBlank)
         else { return nil }
         let style = colorDepth.approximate(first.style)
         guard erasesWithBackground || style.background == .default else { return nil }
         var end = x + 1
         while end < buffer.width {
             let cell = buffer[end, y]
-            guard cell.symbol == " ", !cell.isContinuation, cell.style == first.style || colorDepth.approximate(cell.style) == style
+            guard cell.isSpace, cell.style == first.style || colorDepth.approximate(cell.style) == style
             else { break }
             end += 1
         }
@@ -346,7 +346,7 @@ public struct AnsiRenderer: Sendable {
         while next < buffer.width {
             let cell = buffer[next, y]
             guard cell.style.background == background else { return nil }
-            if cell.symbol != " " || !cell.style.attributes.isDisjoint(with: visibleOnBlank) {
+            if !cell.isSpace || !cell.style.attributes.isDisjoint(with: visibleOnBlank) {
                 return cell.isContinuation ? nil : cell.style
             }
             next += 1
@@ -372,19 +372,19 @@ public struct AnsiRenderer: Sendable {
         guard let cursor = writer.cursor, cursor.y == position.y, cursor.x < position.x else { return }
         let budget = writer.moveCost(to: position)
         guard position.x - cursor.x < budget else { return }
-        var text = ""
+        var text: [UInt8] = []
         var looseColumns: [Int] = []
         for x in cursor.x..<position.x {
             let cell = buffer[x, position.y]
             let exact = writer.penMatches(cell.style)
-            guard cell.symbol.utf8.count == 1, exact || (cell.symbol == " " && writer.penShows(blank: cell.style, at: x)),
-                PrintableSymbol.text(for: cell.symbol, columns: 1) == cell.symbol
+            // Printable ASCII only: one byte, one column, nothing to decide.
+            guard let byte = cell.glyph.ascii, byte >= 0x20, byte < 0x7F,
+                exact || (byte == 0x20 && writer.penShows(blank: cell.style, at: x))
             else { return }
             if !exact { looseColumns.append(x) }
-            text += cell.symbol
+            text.append(byte)
         }
-        guard text.utf8.count < budget else { return }
-        writer.write(text, style: writer.pen ?? .plain, width: position.x - cursor.x, disputed: false)
+        writer.writeASCII(text)
         for x in looseColumns { writer.loose.mark(x..<x + 1, y: position.y, loose: true) }
     }
 

@@ -3,21 +3,35 @@ import ParleyCore
 /// One character cell of the screen.
 public struct Cell: Hashable, Sendable {
     /// The grapheme cluster drawn here; "" for the right half of a wide character.
-    public var symbol: String
+    public var symbol: String {
+        get { glyph.text }
+        set { glyph = Glyph(newValue) }
+    }
     /// How it is drawn.
     public var style: CellStyle
+    /// The cluster, held without a reference (see ``Glyph``).
+    var glyph: Glyph
 
     /// A blank cell in `style`.
-    public static func blank(_ style: CellStyle = .plain) -> Cell { Cell(symbol: " ", style: style) }
+    public static func blank(_ style: CellStyle = .plain) -> Cell { Cell(glyph: .space, style: style) }
 
     /// Creates a cell.
     public init(symbol: String, style: CellStyle = .plain) {
-        self.symbol = symbol
+        glyph = Glyph(symbol)
+        self.style = style
+    }
+
+    /// Creates a cell of a glyph.
+    init(glyph: Glyph, style: CellStyle) {
+        self.glyph = glyph
         self.style = style
     }
 
     /// Whether this is the right half of a wide character.
-    public var isContinuation: Bool { symbol.isEmpty }
+    public var isContinuation: Bool { glyph.isEmpty }
+
+    /// Whether the symbol is a space.
+    var isSpace: Bool { glyph == .space }
 }
 
 /// A rectangle of cells, the screen's or a part of it, in cell coordinates.
@@ -154,11 +168,10 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
         // with nothing to make inert and no grapheme breaking.
         let shown = text.utf8.prefix(max(0, limit - x))
         if shown.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) && (shown.count == text.utf8.count || text.utf8.dropFirst(shown.count).first.map { $0 < 0x80 } == true) {
-            let symbols = Self.asciiSymbols
             for byte in shown {
                 if column >= 0 {
                     clearWide(at: column, y: y)
-                    rows[y][column] = Cell(symbol: symbols[Int(byte)], style: style)
+                    rows[y][column] = Cell(glyph: Glyph(ascii: byte), style: style)
                 }
                 column += 1
             }
@@ -227,11 +240,8 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
         clearWide(at: x, y: y)
         if columns == 2 { clearWide(at: x + 1, y: y) }
         rows[y][x] = Cell(symbol: Self.symbol(character), style: style)
-        if columns == 2, x + 1 < width { rows[y][x + 1] = Cell(symbol: "", style: style) }
+        if columns == 2, x + 1 < width { rows[y][x + 1] = Cell(glyph: .none, style: style) }
     }
-
-    /// One-character strings of the ASCII bytes, made once.
-    private static let asciiSymbols: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     /// The most scalars a cell's cluster keeps (a base and Unicode's stream-safe limit of
     /// 30 marks): a cluster of 300,000 combining marks would otherwise be sent whole on

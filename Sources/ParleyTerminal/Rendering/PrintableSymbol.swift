@@ -67,7 +67,7 @@ enum PrintableSymbol {
     /// What to send for a symbol, and whether terminals disagree on its width.
     struct Decision {
         /// ``text(for:columns:)``.
-        var text: String
+        var glyph: Glyph
         /// Whether the text is the symbol itself and ``hasDisputedWidth(_:)``.
         var disputed: Bool
         /// ``widestReading(of:)`` of the text.
@@ -78,19 +78,21 @@ enum PrintableSymbol {
     /// symbols (bubble edges, box lines, letters) many times, and deciding a symbol
     /// outside ASCII means breaking it into clusters and reading Unicode properties.
     struct Memo {
-        private var decisions: [String: Decision] = [:]
-        private var wide: [String: Decision] = [:]
+        private var decisions: [Glyph: Decision] = [:]
+        private var wide: [Glyph: Decision] = [:]
 
-        /// The decision for `symbol` in a slot `columns` wide.
-        mutating func decision(for symbol: String, columns: Int) -> Decision {
-            if columns == 1, symbol.utf8.count == 1, let byte = symbol.utf8.first, byte >= 0x20, byte < 0x7F {
-                return Decision(text: symbol, disputed: false, widest: 2)
+        /// The decision for `glyph` in a slot `columns` wide.
+        mutating func decision(for glyph: Glyph, columns: Int) -> Decision {
+            if columns == 1, let byte = glyph.ascii, byte >= 0x20, byte < 0x7F {
+                return Decision(glyph: glyph, disputed: false, widest: 2)
             }
-            if let known = columns == 1 ? decisions[symbol] : wide[symbol] { return known }
+            if let known = columns == 1 ? decisions[glyph] : wide[glyph] { return known }
+            let symbol = glyph.text
             let text = PrintableSymbol.text(for: symbol, columns: columns)
             let decision = Decision(
-                text: text, disputed: text == symbol && hasDisputedWidth(text), widest: widestReading(of: text))
-            if columns == 1 { decisions[symbol] = decision } else { wide[symbol] = decision }
+                glyph: text == symbol ? glyph : Glyph(text), disputed: text == symbol && hasDisputedWidth(text),
+                widest: widestReading(of: text))
+            if columns == 1 { decisions[glyph] = decision } else { wide[glyph] = decision }
             return decision
         }
     }
