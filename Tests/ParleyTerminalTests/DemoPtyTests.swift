@@ -26,6 +26,13 @@ struct Tmux {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addclose(&actions, pipe[0])
         posix_spawn_file_actions_addclose(&actions, pipe[1])
+        // Nothing else either: the server, and the shell and `sleep` of its pane, would
+        // otherwise hold pipes other tests are reading to their end for a minute. (A close
+        // of a descriptor that is not open is ignored.)
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
+        for descriptor in 3...max(3, (open.max() ?? 0) + 16) {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
         let argv = (["tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
