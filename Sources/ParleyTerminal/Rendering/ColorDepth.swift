@@ -65,7 +65,9 @@ public enum ColorDepth: Hashable, Sendable, CaseIterable {
 
     /// `style` with both colours passed through `approximate(_:)`.
     public func approximate(_ style: CellStyle) -> CellStyle {
-        CellStyle(
+        // 24-bit keeps every colour: a renderer asks this for nearly every cell it writes.
+        if self == .trueColor { return style }
+        return CellStyle(
             foreground: approximate(style.foreground), background: approximate(style.background),
             attributes: style.attributes)
     }

@@ -26,6 +26,10 @@ struct LooseBlanks: Sendable {
     /// Records columns `columns` of row `y` as written loose or exact.
     mutating func mark(_ columns: Range<Int>, y: Int, loose: Bool) {
         guard y >= 0, y < height else { return }
+        if columns.count == 1, columns.lowerBound >= 0, columns.lowerBound < width {
+            marks[y * width + columns.lowerBound] = loose
+            return
+        }
         let clipped = columns.clamped(to: 0..<width)
         // Most writes are exact over exact cells: nothing to store.
         guard loose || marks[y * width + clipped.lowerBound..<y * width + clipped.upperBound].contains(true) else { return }

@@ -80,19 +80,26 @@ enum PrintableSymbol {
     struct Memo {
         private var decisions: [Glyph: Decision] = [:]
         private var wide: [Glyph: Decision] = [:]
+        /// The last decision: a bubble's edge is one symbol many times over.
+        private var last: (glyph: Glyph, columns: Int, decision: Decision)?
 
         /// The decision for `glyph` in a slot `columns` wide.
         mutating func decision(for glyph: Glyph, columns: Int) -> Decision {
             if columns == 1, let byte = glyph.ascii, byte >= 0x20, byte < 0x7F {
                 return Decision(glyph: glyph, disputed: false, widest: 2)
             }
-            if let known = columns == 1 ? decisions[glyph] : wide[glyph] { return known }
+            if let last, last.glyph == glyph, last.columns == columns { return last.decision }
+            if let known = columns == 1 ? decisions[glyph] : wide[glyph] {
+                last = (glyph, columns, known)
+                return known
+            }
             let symbol = glyph.text
             let text = PrintableSymbol.text(for: symbol, columns: columns)
             let decision = Decision(
                 glyph: text == symbol ? glyph : Glyph(text), disputed: text == symbol && hasDisputedWidth(text),
                 widest: widestReading(of: text))
             if columns == 1 { decisions[glyph] = decision } else { wide[glyph] = decision }
+            last = (glyph, columns, decision)
             return decision
         }
     }
