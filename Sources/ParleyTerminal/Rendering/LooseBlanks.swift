@@ -41,10 +41,20 @@ struct LooseBlanks: Sendable {
     mutating func scroll(rows: Range<Int>, by: Int, scrolledIn: Bool) {
         let band = rows.clamped(to: 0..<height)
         guard by != 0, !band.isEmpty else { return }
-        let order = by > 0 ? Array(band) : band.reversed()
-        for row in order {
-            let source = row + by
-            for x in 0..<width { marks[row * width + x] = band.contains(source) ? marks[source * width + x] : scrolledIn }
+        let shift = min(abs(by), band.count)
+        let kept = band.count - shift
+        let width = width
+        // Rows are stored one after another, so the rows kept move as one block.
+        marks.withUnsafeMutableBufferPointer { marks in
+            guard let base = marks.baseAddress else { return }
+            let from = by > 0 ? band.lowerBound + shift : band.lowerBound
+            let to = by > 0 ? band.lowerBound : band.lowerBound + shift
+            if kept > 0 {
+                UnsafeMutableRawPointer(base + to * width).copyMemory(
+                    from: base + from * width, byteCount: kept * width * MemoryLayout<Bool>.stride)
+            }
+            let fresh = by > 0 ? band.upperBound - shift : band.lowerBound
+            (base + fresh * width).update(repeating: scrolledIn, count: shift * width)
         }
     }
 }
