@@ -15,7 +15,7 @@ struct CellBufferTests {
     func combiningFlood() {
         var buffer = CellBuffer(width: 6, height: 1)
         buffer.put("e" + String(repeating: "\u{0301}", count: 300_000) + "x", x: 0, y: 0)
-        #expect(buffer[0, 0].symbol.unicodeScalars.count == CellBuffer.mostScalarsPerCell)
+        #expect(buffer[0, 0].symbol.unicodeScalars.count == Glyph.mostScalars)
         #expect(buffer[0, 0].symbol.unicodeScalars.first == "e")
         #expect(buffer[1, 0].symbol == "x")
         buffer.put("👨‍👩‍👧‍👦", x: 3, y: 0)

@@ -64,4 +64,18 @@ struct GlyphTests {
         #expect(_isPOD(Cell.self))
         #expect(MemoryLayout<Cell>.size <= 32)
     }
+
+    @Test("long clusters are told apart by their bytes, and a huge one keeps its first 31 scalars")
+    func longClusters() {
+        // The same marks in two orders: canonically equivalent strings, different bytes.
+        let one = "a\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}"
+        let other = "a\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}\u{316}\u{301}"
+        #expect(one == other, "Swift's strings call them equal")
+        #expect(Glyph(one) != Glyph(other))
+        #expect(Glyph(one).text.utf8.elementsEqual(one.utf8) && Glyph(other).text.utf8.elementsEqual(other.utf8))
+        let flood = "e" + String(repeating: "\u{301}", count: 100_000)
+        #expect(Glyph(flood).text.unicodeScalars.count == Glyph.mostScalars)
+        #expect(Glyph(Character(flood)) == Glyph(flood))
+        #expect(Cell(symbol: flood).symbol.unicodeScalars.count == Glyph.mostScalars)
+    }
 }

@@ -225,10 +225,9 @@ struct AnsiFrameWriter {
 
     /// Writes a blank (a space) at the cursor in the pen as it is, which shows it right
     /// (``penShowsBlank(_:)``); `style` is the blank's own, to tell ``loose`` whether it
-    /// took another foreground.
+    /// was written in another style.
     mutating func writeBlank(_ style: CellStyle) {
-        guard let position = cursor else { return }
-        loose.mark(position.x..<position.x + 1, y: position.y, loose: !penMatches(style))
+        if let position = cursor { loose.mark(position.x..<position.x + 1, y: position.y, loose: !penMatches(style)) }
         bytes.append(UInt8(ascii: " "))
         advance(1, disputed: false)
     }

@@ -4,7 +4,8 @@
 /// changed cell once, the cursor moved by the shortest sequence or not at all when the
 /// next change follows on, runs of blanks erased rather than written, and SGR written only
 /// when the style differs from the terminal's pen (for a blank, only when its background
-/// does: nothing else of it shows). A frame is wrapped in synchronized output (DEC mode 2026, when
+/// does, since nothing else of it shows, unless it is underlined, reversed or struck
+/// through, or is where the cursor is left). A frame is wrapped in synchronized output (DEC mode 2026, when
 /// ``synchronizedOutput`` is on) with the cursor hidden while it is drawn, and ends with
 /// the pen reset and the cursor shown where the caller asked, or left hidden. When nothing
 /// changed, ``render(_:cursor:)`` returns no bytes at all.
@@ -200,7 +201,13 @@ public struct AnsiRenderer: Sendable {
         writer.loose = loose.width == buffer.width && loose.height == buffer.height
             ? loose : LooseBlanks(width: buffer.width, height: buffer.height)
         func looseUnderCursor(_ writer: AnsiFrameWriter) -> AnsiFrameWriter.Position? {
-            target.flatMap { writer.loose[$0.x, $0.y] && buffer[$0.x, $0.y].isSpace ? $0 : nil }
+            target.flatMap { cell in
+                guard writer.loose[cell.x, cell.y] else { return nil }
+                // A space, or a right half without its left, which is drawn as a blank.
+                let blank = buffer[cell.x, cell.y].isSpace
+                    || (buffer[cell.x, cell.y].isContinuation && !(cell.x > 0 && Self.isWideHead(x: cell.x - 1, y: cell.y, of: buffer)))
+                return blank ? cell : nil
+            }
         }
         var visible = cursorVisible
         let drawing = drawing || looseUnderCursor(writer) != nil
@@ -337,9 +344,10 @@ public struct AnsiRenderer: Sendable {
     /// Attributes that show on a blank cell, which an erase would not draw.
     static let visibleOnBlank: CellStyle.Attributes = [.underline, .reverse, .strikethrough]
 
-    /// The style of the first glyph after column `x` on row `y` past blanks in the same
-    /// background as the cell at `x`; nil when the row ends first or the background
-    /// changes. A pen that must change for the blanks can take it at once.
+    /// The style of the first cell after column `x` on row `y` that is not a plain blank
+    /// in the cell at `x`'s background (a glyph, or an underlined, reversed or struck
+    /// blank); nil when the row ends first or the background changes. A pen that must
+    /// change for the blanks can take it at once.
     static func upcomingGlyph(after x: Int, y: Int, of buffer: CellBuffer) -> CellStyle? {
         let background = buffer[x, y].style.background
         var next = x + 1

@@ -3,6 +3,10 @@ import ParleyCore
 /// One character cell of the screen.
 public struct Cell: Hashable, Sendable {
     /// The grapheme cluster drawn here; "" for the right half of a wide character.
+    ///
+    /// A cluster of more than 15 UTF-8 bytes (emoji joined by zero-width joiners, a
+    /// letter under marks) keeps its first 31 scalars, in a table shared by all cells of
+    /// at most 65,536 such clusters; once it is full, new ones read back as U+FFFD.
     public var symbol: String {
         get { glyph.text }
         set { glyph = Glyph(newValue) }
@@ -239,21 +243,8 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
     private mutating func set(_ character: Character, columns: Int, x: Int, y: Int, style: CellStyle) {
         clearWide(at: x, y: y)
         if columns == 2 { clearWide(at: x + 1, y: y) }
-        rows[y][x] = Cell(symbol: Self.symbol(character), style: style)
+        rows[y][x] = Cell(glyph: Glyph(character), style: style)
         if columns == 2, x + 1 < width { rows[y][x + 1] = Cell(glyph: .none, style: style) }
-    }
-
-    /// The most scalars a cell's cluster keeps (a base and Unicode's stream-safe limit of
-    /// 30 marks): a cluster of 300,000 combining marks would otherwise be sent whole on
-    /// every repaint.
-    static let mostScalarsPerCell = 31
-
-    /// `character` as a cell's symbol, cut to ``mostScalarsPerCell`` scalars.
-    static func symbol(_ character: Character) -> String {
-        guard character.utf8.count > mostScalarsPerCell else { return String(character) }
-        var scalars = String.UnicodeScalarView()
-        for scalar in character.unicodeScalars.prefix(mostScalarsPerCell) { scalars.append(scalar) }
-        return String(scalars)
     }
 
     /// Before overwriting a cell, blanks the other half of a wide character it belongs to.

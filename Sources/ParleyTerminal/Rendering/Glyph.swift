@@ -7,7 +7,8 @@ import Synchronization
 /// Up to 15 bytes of UTF-8 are kept in place: every letter, CJK character, symbol, emoji
 /// with a variation selector or a skin tone, and flag. A longer cluster (emoji joined by
 /// zero-width joiners, a letter under a stack of marks) is kept as its number in
-/// ``GlyphTable``. Each cluster has one form, so equal glyphs are equal clusters.
+/// ``GlyphTable``. Glyphs are equal when their bytes are: "é" and "e" with a combining
+/// accent are two glyphs, as they are two different things to send.
 struct Glyph: Hashable, Sendable {
     /// UTF-8 bytes 0–7 (the first in the lowest byte), or a ``GlyphTable`` number.
     private let low: UInt64
@@ -19,6 +20,10 @@ struct Glyph: Hashable, Sendable {
     private static let tabled: UInt64 = 0xFF
     /// The most bytes held in place.
     static let inlineCapacity = 15
+    /// The most scalars a glyph keeps (a base and Unicode's stream-safe limit of 30
+    /// marks): a cluster of 300,000 combining marks would otherwise be kept, and sent,
+    /// whole.
+    static let mostScalars = 31
 
     /// The right half of a wide character: no cluster.
     static let none = Glyph(low: 0, high: 0)
@@ -38,12 +43,15 @@ struct Glyph: Hashable, Sendable {
         high = 1 << 56
     }
 
-    /// `text`, which should be one grapheme cluster (or "" for ``none``); a long cluster
-    /// is entered in ``GlyphTable/shared``.
+    /// `text`, which should be one grapheme cluster (or "" for ``none``). A long cluster
+    /// is cut to ``mostScalars`` scalars and entered in ``GlyphTable/shared``; when that
+    /// is full it becomes U+FFFD.
     init(_ text: String) {
         let count = text.utf8.count
         guard count <= Self.inlineCapacity else {
-            if let number = GlyphTable.shared.number(for: text) {
+            var scalars = String.UnicodeScalarView()
+            scalars.append(contentsOf: text.unicodeScalars.prefix(Self.mostScalars))
+            if let number = GlyphTable.shared.number(for: String(scalars)) {
                 low = UInt64(number)
                 high = Self.tabled << 56
             } else {
@@ -61,6 +69,17 @@ struct Glyph: Hashable, Sendable {
         }
         self.low = low
         self.high = high | UInt64(count) << 56
+    }
+
+    /// `character`, cut as a string is, without copying a huge cluster first.
+    init(_ character: Character) {
+        guard character.utf8.count > Self.inlineCapacity else {
+            self.init(String(character))
+            return
+        }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: character.unicodeScalars.prefix(Self.mostScalars))
+        self.init(String(scalars))
     }
 
     /// Whether this is ``none``.
@@ -106,9 +125,10 @@ struct Glyph: Hashable, Sendable {
 /// The clusters too long for a ``Glyph`` to hold in place, each kept once for the life
 /// of the process and known by its number.
 ///
-/// Ordinary text has a few thousand such clusters at most (Unicode's emoji sequences with
-/// joiners); the shared table holds at most 65,536, and past that new ones read as
-/// U+FFFD, so text made to fill memory this way cannot.
+/// Clusters are told apart by their bytes. Ordinary text has a few thousand such
+/// clusters at most (Unicode's emoji sequences with joiners); the shared table holds at
+/// most 65,536 of at most 31 scalars each (about 8 MB at worst), and past that new ones
+/// read as U+FFFD, so text made to fill memory this way cannot.
 final class GlyphTable: Sendable {
     /// The table every glyph uses.
     static let shared = GlyphTable(capacity: 1 << 16)
@@ -118,7 +138,7 @@ final class GlyphTable: Sendable {
 
     private struct Entries {
         var texts: [String] = []
-        var numbers: [String: UInt32] = [:]
+        var numbers: [[UInt8]: UInt32] = [:]
     }
 
     private let entries = Mutex(Entries())
@@ -130,12 +150,15 @@ final class GlyphTable: Sendable {
 
     /// The number of `text`, entered if it is new; nil when the table is full.
     func number(for text: String) -> UInt32? {
-        entries.withLock { entries in
-            if let known = entries.numbers[text] { return known }
+        // By bytes: strings compare by canonical equivalence, which would give two
+        // spellings of a cluster one number and send the first spelling for both.
+        let bytes = Array(text.utf8)
+        return entries.withLock { entries in
+            if let known = entries.numbers[bytes] { return known }
             guard entries.texts.count < capacity else { return nil }
             let number = UInt32(entries.texts.count)
             entries.texts.append(text)
-            entries.numbers[text] = number
+            entries.numbers[bytes] = number
             return number
         }
     }

@@ -1,6 +1,6 @@
-/// The blanks on screen that were written or erased in a pen of another colour than
-/// their own: only a blank's background shows, so the renderer does not spend bytes on
-/// its foreground (``AnsiFrameWriter/setPen(forBlanksIn:upcoming:)``). Some terminals
+/// The blanks on screen that were written or erased in a pen other than their own style
+/// (another foreground, or bold): only a blank's background shows, so the renderer does
+/// not spend bytes on the rest (``AnsiFrameWriter/setPen(forBlanksIn:upcoming:)``). Some terminals
 /// colour a block cursor with the foreground of the cell under it, so a loose blank the
 /// cursor moves onto is written again in its exact style.
 struct LooseBlanks: Sendable {
