@@ -11,14 +11,20 @@ enum TerminalBenchmark {
     /// - Parameter pause: Seconds between frames. Key presses come tens of milliseconds
     ///   apart, and by then other programs have taken the caches: a pause of 0.03 makes
     ///   the frames cold, as in `scripts/measure-terminal.py`; without one they run hot.
-    static func run(messages count: Int, frames: Int, columns: Int, rows: Int, byPage: Bool = false, pause: Double = 0) {
+    /// - Parameter repeats: Whether the diff renderer sends runs of one character as a
+    ///   repeat (REP), as it does on a terminal that carries REP out.
+    static func run(
+        messages count: Int, frames: Int, columns: Int, rows: Int, byPage: Bool = false, pause: Double = 0, repeats: Bool = false
+    ) {
         let spacing = pause > 0 ? ", \(Format.time(pause)) apart" : ""
-        print("parley-bench terminal — \(Format.count(count)) messages, \(columns)×\(rows) cells, \(frames) frames scrolling up one \(byPage ? "page" : "row") each\(spacing)")
+        let repeating = repeats ? ", runs sent as repeats (REP)" : ""
+        print("parley-bench terminal — \(Format.count(count)) messages, \(columns)×\(rows) cells, \(frames) frames scrolling up one \(byPage ? "page" : "row") each\(spacing)\(repeating)")
         print("")
         let chat = Conversation(me: Transcript.me)
         try? chat.append(contentsOf: Transcript.messages(count))
         let screen = ChatScreen(conversation: chat, style: .dark, columns: columns, rows: rows)
         var diff = AnsiRenderer(colorDepth: .trueColor)
+        diff.repeatsCharacters = repeats
         var full = AnsiRenderer(colorDepth: .trueColor, strategy: .fullRedraw)
         _ = diff.render(screen.render().buffer, cursor: nil)
 

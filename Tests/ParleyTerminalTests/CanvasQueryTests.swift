@@ -52,6 +52,24 @@ struct CanvasQueryTests {
         #expect(try session.readEvents(timeout: .milliseconds(10)) == [.key(.character("a"), [])])
     }
 
+    @Test("the same query finds whether the terminal repeats characters: column 5 after a wide character and a repeat (#15)",
+        arguments: [("\u{1B}[7;5R", true), ("\u{1B}[7;4R", false), ("\u{1B}[7;3R", false), ("", false)])
+    func repeatProbe(report: String, repeats: Bool) throws {
+        let parsed = CanvasReply.parse(Array("x\u{1B}[12;3Ry\u{1B}[?62c".utf8))
+        #expect(parsed.cursorColumn == 3 && parsed.rest == Array("xy".utf8) && parsed.isComplete)
+        #expect(CanvasReply.parse(Array("\u{1B}[;R\u{1B}[1;R".utf8)).cursorColumn == nil)
+        let pty = try SessionPTY()
+        let session = try TerminalSession(input: pty.slave, output: pty.slave, options: .headless)
+        defer { session.restore() }
+        _ = pty.output()
+        try pty.type(Array((report + "\u{1B}[?62c").utf8))
+        _ = try session.queryCanvas(timeout: .seconds(2))
+        #expect(session.repeatsCharacters == repeats)
+        let asked = String(decoding: pty.output(), as: UTF8.self)
+        #expect(asked.contains("\r中\u{1B}[1b\u{1B}[6n\r\u{1B}[2K"), "the probe, then the line erased")
+        #expect(try session.readEvents(timeout: .milliseconds(10)) == [], "the report is not taken for a key")
+    }
+
     @Test("a terminal that answers nothing costs the timeout and paints (#14)")
     func silentTerminal() throws {
         let pty = try SessionPTY()

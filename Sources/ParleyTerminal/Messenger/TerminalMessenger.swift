@@ -30,7 +30,9 @@ public final class TerminalMessenger {
 
     /// Takes over the terminal (raw mode, alternate screen, mouse, bracketed paste) and,
     /// with colours on, asks it for its background (``TerminalSession/queryCanvas(timeout:)``)
-    /// unless the screen has a ``ChatScreen/canvas`` already.
+    /// unless the screen has a ``ChatScreen/canvas`` already. The same query tells whether
+    /// the terminal repeats characters, and the renderer then sends bubble edges as one
+    /// half block and a repeat.
     ///
     /// - Parameters:
     ///   - screen: The chat screen to show and drive.
@@ -53,6 +55,8 @@ public final class TerminalMessenger {
         if screen.usesColor, screen.canvas == nil, let canvas = try? session.queryCanvas() {
             screen.canvas = canvas
         }
+        // The same query found whether runs of one character may go as a repeat.
+        renderer.repeatsCharacters = session.repeatsCharacters
         let size = session.size
         screen.resize(columns: size.columns, rows: size.rows)
     }

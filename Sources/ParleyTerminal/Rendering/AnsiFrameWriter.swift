@@ -215,6 +215,19 @@ struct AnsiFrameWriter {
         advance(width, disputed: disputed)
     }
 
+    /// Repeats the character just written `count` more times (REP), in the pen as it is.
+    ///
+    /// A repeat that leaves the cursor in the last column leaves its place unknown, as
+    /// writing there does: libvterm (0.1.4) then wraps the next character, as if the
+    /// repeat had reached past it.
+    mutating func repeatLast(_ count: Int) {
+        guard count > 0 else { return }
+        if let position = cursor { loose.mark(position.x..<position.x + count, y: position.y, loose: false) }
+        csi(count == 1 ? [] : [count], "b")
+        advance(count, disputed: false)
+        if let position = cursor, position.x >= columns - 1 { cursor = nil }
+    }
+
     /// Writes printable ASCII at the cursor, one column a byte, in the pen as it is (the
     /// cells' own style, or, for blanks, one that shows them right).
     mutating func writeASCII(_ text: [UInt8]) {

@@ -48,6 +48,12 @@ public struct AnsiRenderer: Sendable {
     /// without it, only runs in the default background are. See
     /// ``erasesWithBackground(environment:)``.
     public var erasesWithBackground: Bool
+    /// Whether the terminal carries out REP (`ESC[nb`, repeat the last character) for any
+    /// character: a run of one character in one style (a bubble's edge of half blocks,
+    /// 3 bytes each) is then sent as the character and a repeat. Off by default, since
+    /// some terminals ignore REP; ``TerminalSession/repeatsCharacters`` says whether this
+    /// one carried it out.
+    public var repeatsCharacters = false
 
     /// The frame on screen; nil when the screen is not known.
     var previous: CellBuffer?
@@ -251,6 +257,12 @@ public struct AnsiRenderer: Sendable {
                 rewritten = (change.y, end)
                 continue
             }
+            if repeatsCharacters, erasing,
+                let end = repeatRun(from: change.x, y: change.y, of: buffer, into: &writer, symbols: &symbols)
+            {
+                rewritten = (change.y, end)
+                continue
+            }
             var reach = draw(x: change.x, y: change.y, of: buffer, into: &writer, symbols: &symbols)
             guard reach > change.x + 2 else { continue }
             // Cells a wider reading could have covered, drawn again right away.
@@ -338,6 +350,33 @@ public struct AnsiRenderer: Sendable {
         } else {
             writer.csi([count], "X")
         }
+        return end
+    }
+
+    /// Sends the run of one narrow character in one style starting at (`x`, `y`) as the
+    /// character and a repeat (REP), when that is shorter than writing it out; returns
+    /// where the run ends, or nil when nothing was sent. The run may take in cells that
+    /// did not change: they are written as they already are.
+    private func repeatRun(
+        from x: Int, y: Int, of buffer: CellBuffer, into writer: inout AnsiFrameWriter, symbols: inout PrintableSymbol.Memo
+    ) -> Int? {
+        let cell = buffer[x, y]
+        guard !cell.isContinuation, !cell.isSpace, x + 2 < buffer.width, buffer[x + 1, y] == cell, buffer[x + 2, y] == cell
+        else { return nil }
+        // A character sent as it is, whose width every terminal agrees on.
+        let decision = symbols.decision(for: cell.glyph, columns: 1)
+        guard decision.glyph == cell.glyph, !decision.disputed else { return nil }
+        var end = x + 3
+        while end < buffer.width, buffer[end, y] == cell { end += 1 }
+        var bytes: [UInt8] = []
+        cell.glyph.appendUTF8(to: &bytes)
+        let repeats = end - x - 1
+        guard repeats * bytes.count > 3 + AnsiFrameWriter.decimalLength(repeats) else { return nil }
+        let position = AnsiFrameWriter.Position(x: x, y: y)
+        fillGap(before: position, of: buffer, into: &writer)
+        writer.move(to: position)
+        writer.write(cell.glyph, style: cell.style, width: 1, disputed: false)
+        writer.repeatLast(repeats)
         return end
     }
 

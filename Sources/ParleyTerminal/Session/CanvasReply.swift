@@ -1,8 +1,9 @@
 import ParleyCore
 
-/// The terminal's answers to the colour queries of ``TerminalSession/queryCanvas(timeout:)``:
-/// OSC 10 (text colour) and OSC 11 (background), then the DA1 reply that every terminal
-/// sends, which marks the end whether or not the colours were answered.
+/// The terminal's answers to the queries of ``TerminalSession/queryCanvas(timeout:)``:
+/// OSC 10 (text colour) and OSC 11 (background), the cursor position report (DSR 6) that
+/// tells whether a repeat (REP) was carried out, then the DA1 reply that every terminal
+/// sends, which marks the end whether or not the others were answered.
 ///
 /// Colours come as `rgb:R/G/B` with 1 to 4 hex digits a channel; anything else in the
 /// bytes (keys typed meanwhile) is kept in ``rest``, in order, to be read as input.
@@ -11,6 +12,8 @@ struct CanvasReply: Equatable {
     var foreground: Color?
     /// The reported background.
     var background: Color?
+    /// The column (from 1) of a cursor position report.
+    var cursorColumn: Int?
     /// Whether the DA1 reply arrived: nothing more will.
     var isComplete = false
     /// The bytes that were not part of a reply.
@@ -27,6 +30,13 @@ struct CanvasReply: Equatable {
                 let text = String(decoding: body, as: UTF8.self)
                 if text.hasPrefix("10;") { reply.foreground = color(String(text.dropFirst(3))) }
                 if text.hasPrefix("11;") { reply.background = color(String(text.dropFirst(3))) }
+                index = end
+                continue
+            }
+            if bytes[index] == 0x1B, index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "["),
+                let (end, column) = positionReport(bytes, from: index + 2)
+            {
+                reply.cursorColumn = column
                 index = end
                 continue
             }
@@ -51,6 +61,28 @@ struct CanvasReply: Equatable {
             if bytes[index] == 0x07 { return (index + 1, bytes[start..<index]) }
             if bytes[index] == 0x1B, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\\") {
                 return (index + 2, bytes[start..<index])
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The index after a cursor position report (`row;column R`) from `start` and its
+    /// column, or `nil` when the bytes there are not one.
+    private static func positionReport(_ bytes: [UInt8], from start: Int) -> (Int, Int)? {
+        var index = start
+        var numbers: [Int] = [0]
+        while index < bytes.count, index - start < 16 {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "R") {
+                return numbers.count == 2 && numbers[1] > 0 ? (index + 1, numbers[1]) : nil
+            }
+            if byte == UInt8(ascii: ";") {
+                numbers.append(0)
+            } else if (0x30...0x39).contains(byte), numbers[numbers.count - 1] < 100_000 {
+                numbers[numbers.count - 1] = numbers[numbers.count - 1] * 10 + Int(byte - 0x30)
+            } else {
+                return nil
             }
             index += 1
         }

@@ -44,6 +44,11 @@ public final class TerminalSession {
     /// Input read while waiting for something else (keys typed during
     /// ``queryCanvas(timeout:)``), handed out by the next ``readEvents(timeout:)``.
     private var pendingEvents: [InputEvent] = []
+    /// Whether the terminal carries out REP (`ESC[nb`, repeat the last character) for a
+    /// character outside ASCII, as the last ``queryCanvas(timeout:)`` found; false until
+    /// one has asked. A renderer may then send a run of one character as one and a repeat
+    /// (``AnsiRenderer/repeatsCharacters``).
+    public private(set) var repeatsCharacters = false
     /// Whether the resize pipe may hold a signal's byte: set when a wait saw it
     /// readable, so a key press costs no read of an empty pipe.
     private var resizeMayWait = true
@@ -162,12 +167,17 @@ public final class TerminalSession {
     /// Asks the terminal for its text and background colours (OSC 10 and 11) and waits up
     /// to `timeout` for the answers; returns `nil` when the background went unanswered.
     ///
-    /// A DA1 query sent after them ends the wait as soon as the terminal has answered
-    /// what it will, so a terminal that ignores colour queries costs one round trip.
+    /// In the same round trip it finds out whether the terminal repeats characters
+    /// (``repeatsCharacters``): at the start of the cursor's line it writes a wide
+    /// character and a repeat of it (REP, `ESC[1b`) and asks where the cursor is (DSR 6),
+    /// then erases the line. A terminal that repeats the character leaves the cursor four
+    /// columns on; one that repeats only ASCII (tmux repeats the last ASCII character
+    /// printed, whatever came after it) leaves it three or two on, and is not trusted. A DA1 query sent last ends the wait as soon as the terminal has answered
+    /// what it will, so a terminal that ignores the queries costs one round trip.
     /// Keys typed meanwhile are kept for ``readEvents(timeout:)``. Call it before
-    /// reading events on another thread.
+    /// reading events on another thread, and before drawing.
     public func queryCanvas(timeout: Duration = .milliseconds(200)) throws(TerminalError) -> TerminalCanvas? {
-        try write(Array("\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8))
+        try write(Array("\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\\r中\u{1B}[1b\u{1B}[6n\r\u{1B}[2K\u{1B}[c".utf8))
         let deadline = ContinuousClock.now.advanced(by: timeout)
         var bytes: [UInt8] = []
         var reply = CanvasReply()
@@ -178,6 +188,8 @@ public final class TerminalSession {
             if reply.isComplete { break }
         }
         if !reply.rest.isEmpty { pendingEvents += decoder.feed(reply.rest) }
+        // The wide character and its repeat leave the cursor in column 5.
+        repeatsCharacters = reply.cursorColumn == 5
         return reply.background.map { TerminalCanvas(background: $0, foreground: reply.foreground) }
     }
 
