@@ -70,6 +70,21 @@ struct CanvasQueryTests {
         #expect(try session.readEvents(timeout: .milliseconds(10)) == [], "the report is not taken for a key")
     }
 
+    @Test("with repeats turned off in the options there is no probe, and no repeats (#15)")
+    func repeatsOff() throws {
+        let pty = try SessionPTY()
+        var options = TerminalSession.Options.headless
+        options.repeats = false
+        let session = try TerminalSession(input: pty.slave, output: pty.slave, options: options)
+        defer { session.restore() }
+        _ = pty.output()
+        try pty.type(Array("\u{1B}[7;5R\u{1B}[?62c".utf8))
+        _ = try session.queryCanvas(timeout: .seconds(2))
+        #expect(!session.repeatsCharacters)
+        let asked = String(decoding: pty.output(), as: UTF8.self)
+        #expect(!asked.contains("\u{1B}[6n") && asked.contains("\u{1B}[c"))
+    }
+
     @Test("a terminal that answers nothing costs the timeout and paints (#14)")
     func silentTerminal() throws {
         let pty = try SessionPTY()

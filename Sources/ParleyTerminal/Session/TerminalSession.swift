@@ -175,9 +175,11 @@ public final class TerminalSession {
     /// printed, whatever came after it) leaves it three or two on, and is not trusted. A DA1 query sent last ends the wait as soon as the terminal has answered
     /// what it will, so a terminal that ignores the queries costs one round trip.
     /// Keys typed meanwhile are kept for ``readEvents(timeout:)``. Call it before
-    /// reading events on another thread, and before drawing.
+    /// reading events on another thread, and before drawing. With
+    /// ``Options/repeats`` off it does not probe.
     public func queryCanvas(timeout: Duration = .milliseconds(200)) throws(TerminalError) -> TerminalCanvas? {
-        try write(Array("\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\\r中\u{1B}[1b\u{1B}[6n\r\u{1B}[2K\u{1B}[c".utf8))
+        let probe = options.repeats ? "\r中\u{1B}[1b\u{1B}[6n\r\u{1B}[2K" : ""
+        try write(Array("\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\\(probe)\u{1B}[c".utf8))
         let deadline = ContinuousClock.now.advanced(by: timeout)
         var bytes: [UInt8] = []
         var reply = CanvasReply()
@@ -189,7 +191,7 @@ public final class TerminalSession {
         }
         if !reply.rest.isEmpty { pendingEvents += decoder.feed(reply.rest) }
         // The wide character and its repeat leave the cursor in column 5.
-        repeatsCharacters = reply.cursorColumn == 5
+        repeatsCharacters = options.repeats && reply.cursorColumn == 5
         return reply.background.map { TerminalCanvas(background: $0, foreground: reply.foreground) }
     }
 

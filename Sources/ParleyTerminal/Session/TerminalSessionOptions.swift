@@ -27,6 +27,11 @@ extension TerminalSession {
         /// (a terminal that never sends the end marker would otherwise swallow every key,
         /// Ctrl-C included).
         public var pasteTimeout: Duration = .seconds(1)
+        /// Let ``TerminalSession/queryCanvas(timeout:)`` ask whether the terminal repeats
+        /// characters (REP), so that runs of one character can go as a repeat
+        /// (``TerminalSession/repeatsCharacters``). Turn off for a terminal that answers
+        /// the probe right but draws repeats wrong.
+        public var repeats = true
 
         /// Creates options; everything is on by default.
         public init(
