@@ -19,7 +19,7 @@ let usage = """
       terminal the terminal front end scrolling one row (or --page, a page) per frame: frame time and bytes
              per frame, diff renderer beside a full redraw of the same screens.
              --pause spaces the frames out (30: as far apart as key presses, caches cold);
-         --repeat sends runs of one character as REP, as on a terminal that has it.
+           --repeat sends runs of one character as REP, as on a terminal that has it.
              Defaults: --messages 100000 --frames 1000 --size 200x60
       history a ParleySQLite history: seed rate, open and newest page, keyset pages
              spread over the depth beside an OFFSET/LIMIT pager on the same file.

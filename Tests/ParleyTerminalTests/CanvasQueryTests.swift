@@ -58,6 +58,10 @@ struct CanvasQueryTests {
         let parsed = CanvasReply.parse(Array("x\u{1B}[12;3Ry\u{1B}[?62c".utf8))
         #expect(parsed.cursorColumn == 3 && parsed.rest == Array("xy".utf8) && parsed.isComplete)
         #expect(CanvasReply.parse(Array("\u{1B}[;R\u{1B}[1;R".utf8)).cursorColumn == nil)
+        // Only the first report before DA1 answers; Ctrl+F3 (ESC[1;5R) after it is a key.
+        let pressed = CanvasReply.parse(Array("\u{1B}[7;4R\u{1B}[1;5R\u{1B}[?62c\u{1B}[1;5R".utf8))
+        #expect(pressed.cursorColumn == 4)
+        #expect(pressed.rest == Array("\u{1B}[1;5R\u{1B}[1;5R".utf8))
         let pty = try SessionPTY()
         let session = try TerminalSession(input: pty.slave, output: pty.slave, options: .headless)
         defer { session.restore() }
@@ -68,6 +72,12 @@ struct CanvasQueryTests {
         let asked = String(decoding: pty.output(), as: UTF8.self)
         #expect(asked.contains("\r中\u{1B}[1b\u{1B}[6n\r\u{1B}[2K"), "the probe, then the line erased")
         #expect(try session.readEvents(timeout: .milliseconds(10)) == [], "the report is not taken for a key")
+        // A second query does not draw the probe again, and keeps the answer.
+        _ = pty.output()
+        try pty.type(Array("\u{1B}[?62c".utf8))
+        _ = try session.queryCanvas(timeout: .seconds(2))
+        #expect(!String(decoding: pty.output(), as: UTF8.self).contains("\u{1B}[6n"))
+        #expect(session.repeatsCharacters == repeats)
     }
 
     @Test("with repeats turned off in the options there is no probe, and no repeats (#15)")

@@ -40,7 +40,14 @@ struct RenderRepeatTests {
         #expect(plain.terminal.lines == harness.terminal.lines)
     }
 
-    @Test("short runs, runs to the right edge, and runs broken by a style are right", arguments: [1, 2, 3, 4, 77, 78])
+    /// Whether `bytes` hold a repeat (`ESC[` digits `b`).
+    static func repeats(_ bytes: [UInt8]) -> Bool {
+        String(decoding: bytes, as: UTF8.self).components(separatedBy: "\u{1B}[").dropFirst().contains { part in
+            part.drop { $0.isASCII && $0.isNumber }.first == "b"
+        }
+    }
+
+    @Test("short runs, runs to the right edge, and runs broken by a style are right", arguments: [1, 2, 3, 4, 74, 75])
     func runs(width: Int) {
         var harness = RenderHarness(rows: 3, cols: 80, renderer: Self.repeating())
         var frame = Self.frame(width: width)
@@ -50,8 +57,21 @@ struct RenderRepeatTests {
         #expect(harness.terminal.lines == VTermScreen.visible(frame), "\(text)")
         #expect(harness.terminal.styleMismatches(against: frame).isEmpty, "\(text)")
         #expect(harness.terminal.cursor == (x: 2, y: 2), "the cursor lands right after a run to the edge")
-        // Two half blocks in a row are shorter written (3 + 3 bytes) than repeated (3 + 3).
-        if width <= 2 { #expect(!RenderFixture.contains(bytes, "b")) }
+        // A run is three cells at least (the corner after two half blocks breaks it).
+        #expect(Self.repeats(bytes) == (width >= 3), "\(text)")
+    }
+
+    @Test("a run of a letter and a combining mark is written out: xterm would repeat the bare letter")
+    func combiningRun() {
+        var harness = RenderHarness(rows: 3, cols: 80, renderer: Self.repeating())
+        var frame = CellBuffer(width: 80, height: 3)
+        frame.put(String(repeating: "e\u{301}", count: 20), x: 2, y: 1)
+        frame.put(String(repeating: "\u{E9}", count: 20), x: 30, y: 1)
+        let bytes = harness.show(frame)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.unicodeScalars.filter { $0 == "\u{301}" }.count == 20, "every mark is sent")
+        #expect(RenderFixture.contains(bytes, "\u{E9}\u{1B}[19b"), "the one-scalar letter is repeated")
+        #expect(harness.terminal.lines == VTermScreen.visible(frame))
     }
 
     @Test("random frames of runs, with scrolls, show exactly each frame", arguments: [51, 52, 53, 54] as [UInt64])

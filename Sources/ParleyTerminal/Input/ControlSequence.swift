@@ -105,7 +105,8 @@ struct ControlSequence {
         case UInt8(ascii: "P"): return .key(.function(1), modifiers)
         case UInt8(ascii: "Q"): return .key(.function(2), modifiers)
         // CSI 1;m R: F3 with modifiers. A cursor position report looks the same; the
-        // session never asks for one.
+        // session asks for one only in its start-up query, which takes the answer
+        // itself (one arriving after it gave up reads as F3, which nothing binds).
         case UInt8(ascii: "R"): return .key(.function(3), modifiers)
         case UInt8(ascii: "S"): return .key(.function(4), modifiers)
         case UInt8(ascii: "Z"): return .key(.tab, modifiers.union(.shift))

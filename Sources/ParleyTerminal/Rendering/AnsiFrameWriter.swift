@@ -3,8 +3,9 @@
 /// briefly as possible.
 ///
 /// The cursor becomes unknown after writing into the last column (terminals differ about
-/// the pending wrap there), after a cluster whose width terminals disagree on, and after
-/// scroll-region changes; the next write then positions it absolutely.
+/// the pending wrap there), after a repeat that leaves it there, after a cluster whose
+/// width terminals disagree on, and after scroll-region changes; the next write then
+/// positions it absolutely.
 struct AnsiFrameWriter {
     /// A column and row on screen.
     struct Position: Hashable, Sendable {

@@ -363,9 +363,12 @@ public struct AnsiRenderer: Sendable {
         let cell = buffer[x, y]
         guard !cell.isContinuation, !cell.isSpace, x + 2 < buffer.width, buffer[x + 1, y] == cell, buffer[x + 2, y] == cell
         else { return nil }
-        // A character sent as it is, whose width every terminal agrees on.
+        // A character sent as it is, whose width every terminal agrees on, and of one
+        // scalar: xterm puts a combining mark on the cell before without counting it as
+        // the last character, so a repeat of "e" and an acute accent repeats a bare "e".
         let decision = symbols.decision(for: cell.glyph, columns: 1)
-        guard decision.glyph == cell.glyph, !decision.disputed else { return nil }
+        guard decision.glyph == cell.glyph, !decision.disputed, cell.glyph.text.unicodeScalars.count == 1
+        else { return nil }
         var end = x + 3
         while end < buffer.width, buffer[end, y] == cell { end += 1 }
         var bytes: [UInt8] = []

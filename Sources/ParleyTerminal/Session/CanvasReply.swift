@@ -34,8 +34,10 @@ struct CanvasReply: Equatable {
                 continue
             }
             if bytes[index] == 0x1B, index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "["),
-                let (end, column) = positionReport(bytes, from: index + 2)
+                !reply.isComplete, reply.cursorColumn == nil, let (end, column) = positionReport(bytes, from: index + 2)
             {
+                // The first report before DA1 answers the probe; a later one is a key
+                // (Ctrl+F3 is `ESC[1;5R`), kept for the decoder.
                 reply.cursorColumn = column
                 index = end
                 continue

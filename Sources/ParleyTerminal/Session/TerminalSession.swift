@@ -49,6 +49,8 @@ public final class TerminalSession {
     /// one has asked. A renderer may then send a run of one character as one and a repeat
     /// (``AnsiRenderer/repeatsCharacters``).
     public private(set) var repeatsCharacters = false
+    /// Whether ``queryCanvas(timeout:)`` has probed for REP (it does so once).
+    private var repeatProbed = false
     /// Whether the resize pipe may hold a signal's byte: set when a wait saw it
     /// readable, so a key press costs no read of an empty pipe.
     private var resizeMayWait = true
@@ -172,13 +174,20 @@ public final class TerminalSession {
     /// character and a repeat of it (REP, `ESC[1b`) and asks where the cursor is (DSR 6),
     /// then erases the line. A terminal that repeats the character leaves the cursor four
     /// columns on; one that repeats only ASCII (tmux repeats the last ASCII character
-    /// printed, whatever came after it) leaves it three or two on, and is not trusted. A DA1 query sent last ends the wait as soon as the terminal has answered
+    /// printed, whatever came after it) leaves it three or two on, and is not trusted.
+    /// A DA1 query sent last ends the wait as soon as the terminal has answered
     /// what it will, so a terminal that ignores the queries costs one round trip.
     /// Keys typed meanwhile are kept for ``readEvents(timeout:)``. Call it before
-    /// reading events on another thread, and before drawing. With
-    /// ``Options/repeats`` off it does not probe.
+    /// reading events on another thread. Only the first call probes, and it should come
+    /// before anything is drawn; with ``Options/repeats`` off none does. The answer
+    /// holds for the session: a terminal narrower than four columns at the time answers
+    /// no, even if it is widened later.
     public func queryCanvas(timeout: Duration = .milliseconds(200)) throws(TerminalError) -> TerminalCanvas? {
-        let probe = options.repeats ? "\r中\u{1B}[1b\u{1B}[6n\r\u{1B}[2K" : ""
+        // The repeat probe draws (and erases) at the cursor, so it goes with the first
+        // query only, before anything is drawn.
+        let probes = options.repeats && !repeatProbed
+        repeatProbed = true
+        let probe = probes ? "\r中\u{1B}[1b\u{1B}[6n\r\u{1B}[2K" : ""
         try write(Array("\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\\(probe)\u{1B}[c".utf8))
         let deadline = ContinuousClock.now.advanced(by: timeout)
         var bytes: [UInt8] = []
@@ -191,7 +200,7 @@ public final class TerminalSession {
         }
         if !reply.rest.isEmpty { pendingEvents += decoder.feed(reply.rest) }
         // The wide character and its repeat leave the cursor in column 5.
-        repeatsCharacters = options.repeats && reply.cursorColumn == 5
+        if probes { repeatsCharacters = reply.cursorColumn == 5 }
         return reply.background.map { TerminalCanvas(background: $0, foreground: reply.foreground) }
     }
 
