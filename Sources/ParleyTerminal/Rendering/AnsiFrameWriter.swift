@@ -25,10 +25,6 @@ struct AnsiFrameWriter {
     let depth: ColorDepth
     /// The screen's width; writing its last column loses track of the cursor.
     let columns: Int
-    /// The cell the visible cursor will be left on, written in its exact style: some
-    /// terminals colour the cursor with the foreground of the cell under it, so there a
-    /// blank's foreground shows.
-    var cursorCell: Position?
     /// The screen's loose blanks, kept up to date by every write and erase.
     var loose = LooseBlanks()
 
@@ -117,25 +113,12 @@ struct AnsiFrameWriter {
     /// Whether a cell in `style` can be written without changing the pen.
     func penMatches(_ style: CellStyle) -> Bool { pen == depth.approximate(style) }
 
-    /// Whether a blank in `style`, written at the cursor with the pen as it is, looks as
-    /// it should: only a blank's background shows, unless it is underlined, reversed or
-    /// struck through, or the visible cursor will sit on it.
-    func penShowsBlank(_ style: CellStyle) -> Bool { penShows(blank: style, at: cursor?.x) }
-
-    /// ``penShowsBlank(_:)`` for a blank at column `x` of the cursor's row.
-    func penShows(blank style: CellStyle, at x: Int?) -> Bool {
-        guard let pen, !mayBeCursorCell(x), style.attributes.isDisjoint(with: AnsiRenderer.visibleOnBlank) else {
-            return penMatches(style)
-        }
+    /// Whether a blank in `style`, written with the pen as it is, looks as it should:
+    /// only a blank's background shows, unless it is underlined, reversed or struck
+    /// through. (What else of the style a blank written so lacks, ``loose`` records.)
+    func penShowsBlank(_ style: CellStyle) -> Bool {
+        guard let pen, style.attributes.isDisjoint(with: AnsiRenderer.visibleOnBlank) else { return penMatches(style) }
         return pen.attributes.isDisjoint(with: AnsiRenderer.visibleOnBlank) && pen.background == depth.approximate(style).background
-    }
-
-    /// Whether column `x` of the cursor's row may be ``cursorCell`` (it may when either
-    /// place is not known but a cursor will be shown).
-    private func mayBeCursorCell(_ x: Int?) -> Bool {
-        guard let cursorCell else { return false }
-        guard let cursor, let x else { return true }
-        return cursorCell == Position(x: x, y: cursor.y)
     }
 
     /// Makes the pen right for blanks in `style`, changing as little as it can: a pen that
@@ -144,7 +127,7 @@ struct AnsiFrameWriter {
     /// takes that style, so that one change serves both; else only the background changes.
     mutating func setPen(forBlanksIn style: CellStyle, upcoming: () -> CellStyle?) {
         if penShowsBlank(style) { return }
-        guard style.attributes.isDisjoint(with: AnsiRenderer.visibleOnBlank), !mayBeCursorCell(cursor?.x) else {
+        guard style.attributes.isDisjoint(with: AnsiRenderer.visibleOnBlank) else {
             setPen(style)
             return
         }

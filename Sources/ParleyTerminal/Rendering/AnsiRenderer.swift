@@ -203,7 +203,6 @@ public struct AnsiRenderer: Sendable {
     ) -> AnsiFrameWriter {
         var writer = AnsiFrameWriter(
             depth: colorDepth, columns: buffer.width, cursor: terminalCursor, pen: penIsPlain ? .plain : nil)
-        writer.cursorCell = target
         writer.loose = loose.width == buffer.width && loose.height == buffer.height
             ? loose : LooseBlanks(width: buffer.width, height: buffer.height)
         func looseUnderCursor(_ writer: AnsiFrameWriter) -> AnsiFrameWriter.Position? {
@@ -336,14 +335,9 @@ public struct AnsiRenderer: Sendable {
         let count = end - x
         guard (end == buffer.width && count >= 4) || count > 10 else { return nil }
         writer.move(to: AnsiFrameWriter.Position(x: x, y: y))
-        if let cell = writer.cursorCell, cell.y == y, (x..<end).contains(cell.x) {
-            // The visible cursor will sit in the run: its exact style (see `cursorCell`).
-            writer.setPen(first.style)
-        } else {
-            // Only the background shows on a blank: the pen keeps its colour and weight,
-            // or takes those of the glyph after the run.
-            writer.setPen(forBlanksIn: first.style) { Self.upcomingGlyph(after: end - 1, y: y, of: buffer) }
-        }
+        // Only the background shows on a blank: the pen keeps its colour and weight, or
+        // takes those of the glyph after the run.
+        writer.setPen(forBlanksIn: first.style) { Self.upcomingGlyph(after: end - 1, y: y, of: buffer) }
         writer.loose.mark(x..<end, y: y, loose: !writer.penMatches(first.style))
         if end == buffer.width, count >= 4 {
             writer.csi([], "K")
@@ -429,7 +423,7 @@ public struct AnsiRenderer: Sendable {
             let exact = writer.penMatches(cell.style)
             // Printable ASCII only: one byte, one column, nothing to decide.
             guard let byte = cell.glyph.ascii, byte >= 0x20, byte < 0x7F,
-                exact || (byte == 0x20 && writer.penShows(blank: cell.style, at: x))
+                exact || (byte == 0x20 && writer.penShowsBlank(cell.style))
             else { return }
             if !exact { looseColumns.append(x) }
             text.append(byte)
