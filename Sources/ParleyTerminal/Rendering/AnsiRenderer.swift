@@ -365,10 +365,8 @@ public struct AnsiRenderer: Sendable {
         else { return nil }
         var end = x + 3
         while end < buffer.width, buffer[end, y] == cell { end += 1 }
-        var bytes: [UInt8] = []
-        cell.glyph.appendUTF8(to: &bytes)
         let repeats = end - x - 1
-        guard repeats * bytes.count > 3 + AnsiFrameWriter.decimalLength(repeats) else { return nil }
+        guard repeats * cell.glyph.utf8Count > 3 + AnsiFrameWriter.decimalLength(repeats) else { return nil }
         let position = AnsiFrameWriter.Position(x: x, y: y)
         fillGap(before: position, of: buffer, into: &writer)
         writer.move(to: position)

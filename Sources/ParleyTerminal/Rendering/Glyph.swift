@@ -49,9 +49,7 @@ struct Glyph: Hashable, Sendable {
     init(_ text: String) {
         let count = text.utf8.count
         guard count <= Self.inlineCapacity else {
-            var scalars = String.UnicodeScalarView()
-            scalars.append(contentsOf: text.unicodeScalars.prefix(Self.mostScalars))
-            if let number = GlyphTable.shared.number(for: String(scalars)) {
+            if let number = GlyphTable.shared.number(for: Self.cut(text.unicodeScalars)) {
                 low = UInt64(number)
                 high = Self.tabled << 56
             } else {
@@ -73,13 +71,14 @@ struct Glyph: Hashable, Sendable {
 
     /// `character`, cut as a string is, without copying a huge cluster first.
     init(_ character: Character) {
-        guard character.utf8.count > Self.inlineCapacity else {
-            self.init(String(character))
-            return
-        }
-        var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: character.unicodeScalars.prefix(Self.mostScalars))
-        self.init(String(scalars))
+        self.init(character.utf8.count > Self.inlineCapacity ? Self.cut(character.unicodeScalars) : String(character))
+    }
+
+    /// The first ``mostScalars`` of `scalars`.
+    private static func cut(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: scalars.prefix(mostScalars))
+        return String(kept)
     }
 
     /// Whether this is ``none``.
@@ -87,6 +86,12 @@ struct Glyph: Hashable, Sendable {
 
     /// The byte of a one-byte cluster (ASCII); nil for any other.
     var ascii: UInt8? { high == 1 << 56 ? UInt8(truncatingIfNeeded: low) : nil }
+
+    /// How many UTF-8 bytes the cluster has.
+    var utf8Count: Int {
+        let count = Int(high >> 56)
+        return count == Int(Self.tabled) ? text.utf8.count : count
+    }
 
     /// The first UTF-8 byte; nil for ``none``.
     var firstByte: UInt8? {
