@@ -45,7 +45,7 @@ public final class TerminalSession {
     /// ``queryCanvas(timeout:)``), handed out by the next ``readEvents(timeout:)``.
     private var pendingEvents: [InputEvent] = []
     /// Whether the terminal carries out REP (`ESC[nb`, repeat the last character) for a
-    /// character outside ASCII, as the last ``queryCanvas(timeout:)`` found; false until
+    /// character outside ASCII, as the first ``queryCanvas(timeout:)`` found; false until
     /// one has asked. A renderer may then send a run of one character as one and a repeat
     /// (``AnsiRenderer/repeatsCharacters``).
     public private(set) var repeatsCharacters = false
