@@ -205,7 +205,7 @@ struct SessionTests {
         #expect(throws: TerminalError.inputClosed) { try session.readEvents(timeout: .seconds(2)) }
     }
 
-    @Test("raw bytes can be read with a timeout")
+    @Test("raw bytes can be read with a timeout; each read returns only its own bytes (#15)")
     func readBytes() throws {
         let pty = try SessionPTY()
         let session = try TerminalSession(input: pty.slave, output: pty.slave, options: .headless)
@@ -213,6 +213,19 @@ struct SessionTests {
         #expect(try session.read(timeout: .milliseconds(10)) == [])
         try pty.type([0x01, 0x0D, 0x7F])
         #expect(try session.read(timeout: .seconds(2)) == [0x01, 0x0D, 0x7F])
+        // The session reads into one buffer it keeps: a shorter read after a longer one
+        // must not bring back what the longer one left there.
+        try pty.type([0x61])
+        #expect(try session.read(timeout: .seconds(2)) == [0x61])
+        let long = (0..<3000).map { UInt8(0x41 + $0 % 26) }
+        try pty.type(long)
+        var read: [UInt8] = []
+        while read.count < long.count {
+            let bytes = try session.read(timeout: .seconds(2))
+            if bytes.isEmpty { break }
+            read += bytes
+        }
+        #expect(read == long)
     }
 
     @Test("SIGWINCH wakes the read and yields a resize event with the new size")

@@ -47,14 +47,19 @@ enum FileDescriptorIO {
     /// Reads what is available (at most `capacity` bytes). Returns `[]` when nothing is
     /// (`EAGAIN`, `EINTR`); throws ``TerminalError/inputClosed`` at end of input or `EIO`.
     static func readAvailable(_ descriptor: Int32, capacity: Int = 65_536) throws(TerminalError) -> [UInt8] {
-        // Uninitialised storage: the kernel writes only what it read, so a key press
-        // touches a few bytes of memory, not 64 KB of zeros (#15).
-        var count = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            count = read(descriptor, buffer.baseAddress!, capacity)
-            initialized = max(0, count)
-        }
-        if count > 0 { return bytes }
+        var scratch = [UInt8](repeating: 0, count: capacity)
+        return try readAvailable(descriptor, into: &scratch)
+    }
+
+    /// Reads what is available into `scratch` (as much as it holds) and returns a copy of
+    /// the bytes read, as ``readAvailable(_:capacity:)`` does.
+    ///
+    /// A reader that keeps its scratch allocates only the few bytes a key press is: a new
+    /// 64 KB buffer a read came from the thread's malloc arena, which gave the memory back
+    /// to the kernel when it was freed and faulted it in again on the next press (#15).
+    static func readAvailable(_ descriptor: Int32, into scratch: inout [UInt8]) throws(TerminalError) -> [UInt8] {
+        let count = scratch.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+        if count > 0 { return Array(scratch[0..<count]) }
         if count == 0 { throw .inputClosed }
         let code = errno
         if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { return [] }

@@ -44,6 +44,9 @@ public final class TerminalSession {
     /// Input read while waiting for something else (keys typed during
     /// ``queryCanvas(timeout:)``), handed out by the next ``readEvents(timeout:)``.
     private var pendingEvents: [InputEvent] = []
+    /// Where reads land before the bytes read are copied out: kept, so that a key press
+    /// allocates no 64 KB buffer.
+    private var readScratch = [UInt8](repeating: 0, count: 65_536)
     /// Whether the terminal carries out REP (`ESC[nb`, repeat the last character) for a
     /// character outside ASCII, as the first ``queryCanvas(timeout:)`` found; false until
     /// one has asked. A renderer may then send a run of one character as one and a repeat
@@ -163,7 +166,7 @@ public final class TerminalSession {
             [inputDescriptor, resizePipe.read], timeoutMilliseconds: FileDescriptorIO.milliseconds(timeout))
         if ready[1] { resizeMayWait = true }
         guard ready[0] else { return [] }
-        return try FileDescriptorIO.readAvailable(inputDescriptor)
+        return try FileDescriptorIO.readAvailable(inputDescriptor, into: &readScratch)
     }
 
     /// Asks the terminal for its text and background colours (OSC 10 and 11) and waits up
