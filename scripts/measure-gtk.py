@@ -25,7 +25,7 @@ harness announces a window manager the EWMH way before it starts a program: a ch
 window named in `_NET_SUPPORTING_WM_CHECK`, and `_NET_SUPPORTED` listing `_NET_WORKAREA`
 (with the whole screen as the work area), as a plain, non-compositing window manager
 does. It does not manage windows: no frames, no focus policy (Xvfb's focus follows the
-pointer). `--no-wm` leaves the bare server, as the figures before #15's last round had.
+pointer). `--no-wm` leaves the bare server, as the figures before this change had.
 
 The peer is `parley-bench gtk-peer` (a GtkListView of wrapped GtkLabels, "Sender: text",
 what a GTK developer writes by hand). The programs take turns; each figure is the median
