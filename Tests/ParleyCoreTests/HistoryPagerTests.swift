@@ -48,10 +48,11 @@ actor ScriptedSource: HistorySource {
 /// Waits until `condition` holds, polling; records an issue after `seconds` instead of hanging.
 ///
 /// The limit is generous on purpose: on a 2-core machine the other suites' process and pty
-/// tests can hold both cooperative threads for several seconds. A passing wait returns as
-/// soon as the condition holds.
+/// tests can hold both cooperative threads for a long time (a CI run saw a fetch task wait
+/// more than 30 s to start while they ran). A passing wait returns as soon as the
+/// condition holds.
 func waitUntil(
-    _ what: String, seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation,
+    _ what: String, seconds: Double = 180, sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () async -> Bool
 ) async {
     let deadline = Date().addingTimeInterval(seconds)
