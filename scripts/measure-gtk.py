@@ -98,6 +98,7 @@ class X:
                                               ctypes.c_void_p, ctypes.c_int]
         self.xlib.XDeleteProperty.argtypes = [d, ctypes.c_ulong, ctypes.c_ulong]
         self.xlib.XDefaultScreen.argtypes = [d]
+        self.xlib.XDisplayWidth.argtypes = self.xlib.XDisplayHeight.argtypes = [d, ctypes.c_int]
         self.announced = False
         self.paints(0.2)  # whatever was reported before the harness started
 
@@ -114,7 +115,6 @@ class X:
         self.xlib.XChangeProperty(self.display, check, atom("_NET_WM_NAME"), atom("UTF8_STRING"), 8, 0, name, len(name))
         supported = (ctypes.c_long * 1)(atom("_NET_WORKAREA"))
         self.xlib.XChangeProperty(self.display, self.root, atom("_NET_SUPPORTED"), atom_type, 32, 0, supported, 1)
-        self.xlib.XDisplayWidth.argtypes = self.xlib.XDisplayHeight.argtypes = [ctypes.c_void_p, ctypes.c_int]
         screen = self.xlib.XDefaultScreen(self.display)
         area = (ctypes.c_long * 4)(0, 0, self.xlib.XDisplayWidth(self.display, screen), self.xlib.XDisplayHeight(self.display, screen))
         self.xlib.XChangeProperty(self.display, self.root, atom("_NET_WORKAREA"), cardinal, 32, 0, area, 4)

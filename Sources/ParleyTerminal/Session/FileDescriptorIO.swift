@@ -44,15 +44,9 @@ enum FileDescriptorIO {
         return entries.map { $0.revents & readyMask != 0 }
     }
 
-    /// Reads what is available (at most `capacity` bytes). Returns `[]` when nothing is
-    /// (`EAGAIN`, `EINTR`); throws ``TerminalError/inputClosed`` at end of input or `EIO`.
-    static func readAvailable(_ descriptor: Int32, capacity: Int = 65_536) throws(TerminalError) -> [UInt8] {
-        var scratch = [UInt8](repeating: 0, count: capacity)
-        return try readAvailable(descriptor, into: &scratch)
-    }
-
     /// Reads what is available into `scratch` (as much as it holds) and returns a copy of
-    /// the bytes read, as ``readAvailable(_:capacity:)`` does.
+    /// the bytes read. Returns `[]` when nothing is (`EAGAIN`, `EINTR`); throws
+    /// ``TerminalError/inputClosed`` at end of input or `EIO`.
     ///
     /// A reader that keeps its scratch allocates only the few bytes a key press is: a new
     /// 64 KB buffer a read came from the thread's malloc arena, which gave the memory back
