@@ -87,26 +87,58 @@ struct LegibleColors {
     }
 
     /// `line` with every cell legible (the same storage when nothing changes).
+    ///
+    /// Cells are read and written through the lines' buffers, and a run of one glyph (a
+    /// bubble's edge of half blocks) or of one style is classified once.
     private mutating func legible(_ line: [Cell]) -> [Cell] {
-        var line = line
-        var last: (key: CellStyle, result: CellStyle?)?
-        for index in line.indices {
-            let style = line[index].style
+        var lastGlyph = Glyph.none, lastIsGlyph = false
+        // The answer for the last glyph and the last other cell (space, block, emoji):
+        // it depends only on the style and the kind, and most cells repeat a neighbour's.
+        var glyphs: (style: CellStyle, result: CellStyle?)?
+        var others: (style: CellStyle, result: CellStyle?)?
+        let painted = canvas.isPainted
+        /// The new style of `cell`, or nil to keep it.
+        func restyled(_ cell: Cell) -> CellStyle? {
+            let isGlyph: Bool
+            if let byte = cell.glyph.ascii {
+                isGlyph = byte > 0x20
+            } else {
+                if cell.glyph != lastGlyph {
+                    lastGlyph = cell.glyph
+                    lastIsGlyph = Self.isGlyph(cell.glyph)
+                }
+                isGlyph = lastIsGlyph
+            }
+            let style = cell.style
+            if let known = isGlyph ? glyphs : others, known.style == style { return known.result }
             // A badge's white or black text keeps its colour and the badge moves instead,
             // in every cell of its style, so it stays one piece.
-            let checks = Self.isGlyph(line[index].glyph) || Self.movesBackground(style)
-            if !checks, !canvas.isPainted { continue }
-            let key = checks ? style : style.adding(Self.shapeMarker)
-            let result: CellStyle?
-            if let last, last.key == key {
-                result = last.result
-            } else {
-                result = legible(style, key: key, checksContrast: checks)
-                last = (key, result)
-            }
-            if let result { line[index].style = result }
+            let checks = isGlyph || Self.movesBackground(style)
+            let result = !checks && !painted
+                ? nil : legible(style, key: checks ? style : style.adding(Self.shapeMarker), checksContrast: checks)
+            if isGlyph { glyphs = (style, result) } else { others = (style, result) }
+            return result
         }
-        return line
+        // Find the first cell that changes without copying the line: a line that needs
+        // nothing keeps its storage.
+        var first: (index: Int, style: CellStyle)?
+        line.withUnsafeBufferPointer { cells in
+            for index in cells.indices {
+                if let style = restyled(cells[index]) {
+                    first = (index, style)
+                    return
+                }
+            }
+        }
+        guard let first else { return line }
+        var result = line
+        result.withUnsafeMutableBufferPointer { cells in
+            cells[first.index].style = first.style
+            for index in cells.indices.dropFirst(first.index + 1) {
+                if let style = restyled(cells[index]) { cells[index].style = style }
+            }
+        }
+        return result
     }
 
     /// The new style of cells in `style` (cached under `key`), or `nil` to keep it.
@@ -196,6 +228,8 @@ struct LegibleColors {
         // ASCII, most of a screen: anything but a space.
         guard let byte = glyph.firstByte else { return false }
         if byte < 0x80 { return byte > 0x20 }
+        // Half blocks and shades (bubble edges, pictures), without making a string.
+        if glyph.isBlockElement { return false }
         return isGlyph(glyph.text)
     }
 

@@ -102,6 +102,12 @@ struct Glyph: Hashable, Sendable {
         }
     }
 
+    /// Whether the cluster is one block element (U+2580–U+259F: half blocks, shades,
+    /// quadrants), read from its bytes (E2 96 80–9F).
+    var isBlockElement: Bool {
+        high == 3 << 56 && low & 0xFFFF == 0x96E2 && (0x80...0x9F).contains(low >> 16)
+    }
+
     /// The cluster as a string.
     var text: String {
         let count = Int(high >> 56)
