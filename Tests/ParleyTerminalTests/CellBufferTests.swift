@@ -39,6 +39,32 @@ struct CellBufferTests {
         #expect(!buffer.cells.enumerated().contains { $0.element.isContinuation && ($0.offset == 0 || buffer.cells[$0.offset - 1].isContinuation) })
     }
 
+    /// One ASCII write over a line: what was there, what goes where, what shows after.
+    struct Overwrite: Sendable, CustomTestStringConvertible {
+        let before: String, text: String, x: Int, maxWidth: Int?, after: String, used: Int
+        var testDescription: String { "\(text.debugDescription) at \(x) over \(before.debugDescription)" }
+    }
+
+    @Test("ASCII written over wide characters, off the left edge or cut before a mark leaves whole characters", arguments: [
+        Overwrite(before: "日本語", text: "x", x: 1, maxWidth: nil, after: " x本語", used: 1),
+        Overwrite(before: "日本語", text: "xy", x: 1, maxWidth: nil, after: " xy 語", used: 2),
+        Overwrite(before: "日本語", text: "xy", x: 0, maxWidth: nil, after: "xy本語", used: 2),
+        Overwrite(before: "日本語", text: "x", x: 2, maxWidth: nil, after: "日x 語", used: 1),
+        Overwrite(before: "日本", text: "abcd", x: -2, maxWidth: nil, after: "cd本", used: 4),
+        Overwrite(before: "日本", text: "ab", x: -5, maxWidth: nil, after: "日本", used: 2),
+        Overwrite(before: "      ", text: "abe\u{301}z", x: 0, maxWidth: 3, after: "abé   ", used: 3),
+        Overwrite(before: "      ", text: "ab日", x: 0, maxWidth: 3, after: "ab    ", used: 2),
+        Overwrite(before: "日本語", text: "abcdefgh", x: 0, maxWidth: nil, after: "abcdef", used: 6),
+    ])
+    func asciiOverwrite(_ overwrite: Overwrite) {
+        var buffer = CellBuffer(lines: [overwrite.before])
+        let used = buffer.put(overwrite.text, x: overwrite.x, y: 0, maxWidth: overwrite.maxWidth)
+        #expect(used == overwrite.used)
+        #expect(buffer.lines == [overwrite.after])
+        // No continuation is left without the wide character it belongs to.
+        #expect(!buffer.cells.enumerated().contains { $0.element.isContinuation && ($0.offset == 0 || buffer.cells[$0.offset - 1].isContinuation || buffer.cells[$0.offset - 1].symbol == " ") })
+    }
+
     @Test("controls in text are drawn as pictures, never stored raw")
     func inert() {
         var buffer = CellBuffer(width: 12, height: 1)

@@ -167,20 +167,11 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
     public mutating func put(_ text: String, x: Int, y: Int, style: CellStyle = .plain, maxWidth: Int? = nil) -> Int {
         guard y >= 0, y < height else { return 0 }
         let limit = min(width, maxWidth.map { x + max(0, $0) } ?? width)
-        var column = x
         // Printable ASCII as far as it can show (most labels and messages): a cell per byte,
         // with nothing to make inert and no grapheme breaking.
-        let shown = text.utf8.prefix(max(0, limit - x))
-        if shown.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) && (shown.count == text.utf8.count || text.utf8.dropFirst(shown.count).first.map { $0 < 0x80 } == true) {
-            for byte in shown {
-                if column >= 0 {
-                    clearWide(at: column, y: y)
-                    rows[y][column] = Cell(glyph: Glyph(ascii: byte), style: style)
-                }
-                column += 1
-            }
-            return max(0, column - x)
-        }
+        var text = text
+        if let used = text.withUTF8({ putASCII($0, x: x, y: y, style: style, limit: limit) }) { return used }
+        var column = x
         for character in InertText.singleLine(text) {
             let columns = TerminalWidth.columns(of: character)
             if columns == 0 {
@@ -194,6 +185,26 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
             column += columns
         }
         return max(0, column - x)
+    }
+
+    /// Writes `bytes` from column `x` when the part that shows (up to `limit`) is
+    /// printable ASCII and the byte after it, if any, starts a character of its own;
+    /// returns the columns used, or nil to leave the text to the grapheme path.
+    private mutating func putASCII(_ bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, style: CellStyle, limit: Int) -> Int? {
+        let count = min(bytes.count, max(0, limit - x))
+        for byte in bytes[..<count] where byte < 0x20 || byte >= 0x7F { return nil }
+        if count < bytes.count, bytes[count] >= 0x80 { return nil }
+        let start = max(0, x), end = x + count
+        guard start < end else { return max(0, end - x) }
+        // Narrow cells over [start, end) leave a wide character's half only at the
+        // edges: a right half at the start, whose left half goes, and a right half just
+        // past the end, whose left half was written over.
+        clearWide(at: start, y: y)
+        if end < width, rows[y][end].isContinuation { rows[y][end] = .blank(rows[y][end].style) }
+        rows[y].withUnsafeMutableBufferPointer { cells in
+            for column in start..<end { cells[column] = Cell(glyph: Glyph(ascii: bytes[column - x]), style: style) }
+        }
+        return end - x
     }
 
     /// Paints every cell of `rect` (clipped) with `symbol` (one column wide) in `style`.
