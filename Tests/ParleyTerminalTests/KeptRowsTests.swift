@@ -132,6 +132,36 @@ struct KeptRowsTests {
         }
     }
 
+    @Test("past its capacity the screen keeps the rows used last, and shows what fresh painting shows")
+    func eviction() {
+        let pair = Pair(columns: 72, rows: 30)
+        pair.kept.keptRowCapacity = 24
+        pair.expectSame("opening")
+        let opening = pair.kept.keptRowCount
+        #expect(opening > 4 && opening <= 12, "\(opening) rows kept after the first frame")
+        var counts: [Int] = []
+        for step in 0..<8 {
+            pair.perform(.page(-1))
+            pair.expectSame("paging up \(step + 1)")
+            counts.append(pair.kept.keptRowCount)
+        }
+        #expect(counts.allSatisfy { $0 <= 24 }, "rows kept: \(counts)")
+        #expect(counts.contains { $0 < counts.max()! }, "no row was let go: \(counts)")
+        // The rows on screen were used last, so they stay: scrolling one row places them
+        // again instead of painting them.
+        let before = pair.kept.render(time: 1).buffer
+        pair.perform(.scroll(-1))
+        pair.expectSame("a row up after the pages")
+        let after = pair.kept.render(time: 1).buffer
+        let moved = (2..<(before.height - 4)).filter { CellBuffer.sharesStorage(after.line($0), before.line($0 - 1)) }
+        #expect(moved.count >= before.height - 12, "\(moved.count) of \(before.height) lines placed again")
+        for step in 0..<8 {
+            pair.perform(.page(1))
+            pair.expectSame("paging down \(step + 1)")
+        }
+        #expect(pair.kept.keptRowCount <= 24)
+    }
+
     @Test("an unchanged message row is placed again: its lines are the last frame's, moved")
     func linesShared() throws {
         let chat = Self.conversation()

@@ -46,6 +46,13 @@ public final class ChatScreen {
     /// input bar taken from the last frame while they show the same (tests turn it off to
     /// compare with drawing everything afresh).
     var keepsLines = true
+    /// How many painted message rows are kept at most (tests make it small).
+    var keptRowCapacity: Int {
+        get { bands.capacity }
+        set { bands.capacity = newValue }
+    }
+    /// How many painted message rows are kept now.
+    var keptRowCount: Int { bands.count }
     /// A blank screen of the current size, whose lines every frame starts from (so a
     /// line nothing is drawn on is the same storage frame after frame).
     private var blankScreen = CellBuffer(width: 0, height: 0)

@@ -80,6 +80,8 @@ struct RowBands {
     /// scrolling back and forth. Each holds its lines of cells (a 200-column line is about
     /// 6 KB); 256 held 11 MB more after 300 pages (`scripts/measure-terminal.py`).
     var capacity = 128
+    /// How many rows are kept now.
+    var count: Int { bands.count }
 
     /// Starts a frame drawn under `generation`: rows kept under another are dropped.
     mutating func begin(_ generation: Generation) {
@@ -129,11 +131,32 @@ struct RowBands {
         }
         let lines = (Self.margin..<last).map { canvas.line($0) }
         bands[message.id] = Band(key: key, lines: lines, used: frame)
-        if bands.count > capacity {
-            // The rows used longest ago go first.
-            let keep = bands.sorted { $0.value.used > $1.value.used }.prefix(capacity / 2)
-            bands = Dictionary(uniqueKeysWithValues: keep.map { ($0.key, $0.value) })
-        }
+        if bands.count > capacity { evict() }
         return lines
+    }
+
+    /// Keeps the half of the rows used most recently (of rows last used in the same
+    /// frame, any). The frames are sorted as plain numbers: sorting the bands themselves
+    /// retained and released each at every comparison.
+    private mutating func evict() {
+        let used = bands.values.map(\.used).sorted(by: >)
+        let keep = min(used.count, capacity / 2)
+        guard keep > 0 else {
+            bands.removeAll(keepingCapacity: true)
+            return
+        }
+        let oldestKept = used[keep - 1]
+        var ties = used[..<keep].reduce(0) { $1 == oldestKept ? $0 + 1 : $0 }
+        var kept: [MessageID: Band] = [:]
+        kept.reserveCapacity(keep)
+        for (id, band) in bands {
+            if band.used > oldestKept {
+                kept[id] = band
+            } else if band.used == oldestKept, ties > 0 {
+                kept[id] = band
+                ties -= 1
+            }
+        }
+        bands = kept
     }
 }
