@@ -4,79 +4,301 @@
 /// A part that the row does not show has a `nil` frame. Front ends draw exactly these
 /// frames; they never compute geometry themselves.
 public struct RowLayout: Hashable, Sendable {
+    /// The parts, shared by copies of the layout until one of them changes one: a copy
+    /// (every visible row, every frame) is one retain, and two copies of one layout
+    /// compare equal without looking inside (#15).
+    private var storage: Storage
+
     /// Total height, spacing above the row included.
-    public var height: Double
+    public var height: Double {
+        get { storage.parts.height }
+        set {
+            makeUnique()
+            storage.parts.height = newValue
+        }
+    }
     /// A day separator or time label, spanning the row.
-    public var topLabel: Rect?
+    public var topLabel: Rect? {
+        get { storage.parts.topLabel }
+        set {
+            makeUnique()
+            storage.parts.topLabel = newValue
+        }
+    }
     /// The "New messages" line above the first unread message, spanning the row.
-    public var unreadLine: Rect?
+    public var unreadLine: Rect? {
+        get { storage.parts.unreadLine }
+        set {
+            makeUnique()
+            storage.parts.unreadLine = newValue
+        }
+    }
     /// The sender's name.
-    public var nameLabel: Rect?
+    public var nameLabel: Rect? {
+        get { storage.parts.nameLabel }
+        set {
+            makeUnique()
+            storage.parts.nameLabel = newValue
+        }
+    }
     /// The time beside the name in flat (Slack-like) rows: ``RowContext/time``.
-    public var timeLabel: Rect?
+    public var timeLabel: Rect? {
+        get { storage.parts.timeLabel }
+        set {
+            makeUnique()
+            storage.parts.timeLabel = newValue
+        }
+    }
     /// The avatar.
-    public var avatar: Rect?
+    public var avatar: Rect? {
+        get { storage.parts.avatar }
+        set {
+            makeUnique()
+            storage.parts.avatar = newValue
+        }
+    }
     /// The bubble; for rows without a bubble shape, the area the content occupies.
-    public var bubble: Rect?
+    public var bubble: Rect? {
+        get { storage.parts.bubble }
+        set {
+            makeUnique()
+            storage.parts.bubble = newValue
+        }
+    }
     /// The content: text, image, grid, custom view, notice or typing dots.
-    public var content: Rect?
+    public var content: Rect? {
+        get { storage.parts.content }
+        set {
+            makeUnique()
+            storage.parts.content = newValue
+        }
+    }
     /// An image caption under the image, inside the bubble.
-    public var caption: Rect?
+    public var caption: Rect? {
+        get { storage.parts.caption }
+        set {
+            makeUnique()
+            storage.parts.caption = newValue
+        }
+    }
     /// The text as drawn, within its ``TextLimit``: a text message's body, an image's
     /// caption or a notice. Draw this, not the message's own string, so that what is
     /// drawn is what was measured.
-    public var text: DisplayText?
+    public var text: DisplayText? {
+        get { storage.parts.text }
+        set {
+            makeUnique()
+            storage.parts.text = newValue
+        }
+    }
     /// Under a text cut by its limit, inside the bubble: the "Show more" button, or the
     /// note that the text is too long to show whole (``DisplayText/isTruncated``).
-    public var showMore: ShowMore?
+    public var showMore: ShowMore? {
+        get { storage.parts.showMore }
+        set {
+            makeUnique()
+            storage.parts.showMore = newValue
+        }
+    }
     /// A reply's quote of the message it answers, inside the bubble above the content.
-    public var quote: QuoteLayout?
+    public var quote: QuoteLayout? {
+        get { storage.parts.quote }
+        set {
+            makeUnique()
+            storage.parts.quote = newValue
+        }
+    }
     /// The preview of the text's link (``Message/linkPreview``), inside the bubble under
     /// the text.
-    public var linkPreview: LinkPreviewLayout?
+    public var linkPreview: LinkPreviewLayout? {
+        get { storage.parts.linkPreview }
+        set {
+            makeUnique()
+            storage.parts.linkPreview = newValue
+        }
+    }
     /// The "edited" mark (``ChatStrings/edited``) inside an edited message's bubble, under
     /// its content at the trailing edge.
-    public var editedMark: Rect?
+    public var editedMark: Rect? {
+        get { storage.parts.editedMark }
+        set {
+            makeUnique()
+            storage.parts.editedMark = newValue
+        }
+    }
     /// The message's own time (``RowContext/messageTime``) inside its bubble, after the
     /// "edited" mark on the same line.
-    public var timeMark: Rect?
+    public var timeMark: Rect? {
+        get { storage.parts.timeMark }
+        set {
+            makeUnique()
+            storage.parts.timeMark = newValue
+        }
+    }
     /// Reaction chips under the bubble, in order, the "+N" chip last.
-    public var reactions: [ReactionChip] = []
+    public var reactions: [ReactionChip] {
+        get { storage.parts.reactions }
+        set {
+            makeUnique()
+            storage.parts.reactions = newValue
+        }
+    }
     /// Who has read up to this message, in a group (``RowContext/readers``).
-    public var receipts: ReadReceiptsLayout?
+    public var receipts: ReadReceiptsLayout? {
+        get { storage.parts.receipts }
+        set {
+            makeUnique()
+            storage.parts.receipts = newValue
+        }
+    }
     /// A label under the bubble ("Not delivered"), or the typing row's label.
-    public var bottomLabel: Rect?
+    public var bottomLabel: Rect? {
+        get { storage.parts.bottomLabel }
+        set {
+            makeUnique()
+            storage.parts.bottomLabel = newValue
+        }
+    }
     /// The delivery status mark of an outgoing message.
-    public var status: Rect?
+    public var status: Rect? {
+        get { storage.parts.status }
+        set {
+            makeUnique()
+            storage.parts.status = newValue
+        }
+    }
     /// Collection cells, relative to the content's origin; they may extend past the
     /// content's width, which then scrolls sideways.
-    public var items: [Rect]
+    public var items: [Rect] {
+        get { storage.parts.items }
+        set {
+            makeUnique()
+            storage.parts.items = newValue
+        }
+    }
     /// A file, location or contact card, filling ``content``.
-    public var card: CardLayout?
+    public var card: CardLayout? {
+        get { storage.parts.card }
+        set {
+            makeUnique()
+            storage.parts.card = newValue
+        }
+    }
     /// A voice note's or audio file's button, waveform and duration, filling ``content``.
-    public var audio: AudioLayout?
+    public var audio: AudioLayout? {
+        get { storage.parts.audio }
+        set {
+            makeUnique()
+            storage.parts.audio = newValue
+        }
+    }
     /// A video's poster, button, badge and progress bar, filling ``content``.
-    public var video: VideoLayout?
+    public var video: VideoLayout? {
+        get { storage.parts.video }
+        set {
+            makeUnique()
+            storage.parts.video = newValue
+        }
+    }
     /// The shape to draw around ``bubble``.
-    public var shape: BubbleShape
+    public var shape: BubbleShape {
+        get { storage.parts.shape }
+        set {
+            makeUnique()
+            storage.parts.shape = newValue
+        }
+    }
     /// The corners of that shape at this row's group position.
-    public var corners: CornerRadii
+    public var corners: CornerRadii {
+        get { storage.parts.corners }
+        set {
+            makeUnique()
+            storage.parts.corners = newValue
+        }
+    }
     /// Whether the bubble carries a tail.
-    public var hasTail: Bool
+    public var hasTail: Bool {
+        get { storage.parts.hasTail }
+        set {
+            makeUnique()
+            storage.parts.hasTail = newValue
+        }
+    }
     /// Whether the row is mirrored for a right-to-left style (``LayoutDirection``): the
     /// tail then sits at the bubble's other bottom corner (right for incoming messages).
-    public var isMirrored = false
+    public var isMirrored: Bool {
+        get { storage.parts.isMirrored }
+        set {
+            makeUnique()
+            storage.parts.isMirrored = newValue
+        }
+    }
     /// The width text was wrapped at, so drawing wraps identically.
-    public var wrapWidth: Double
+    public var wrapWidth: Double {
+        get { storage.parts.wrapWidth }
+        set {
+            makeUnique()
+            storage.parts.wrapWidth = newValue
+        }
+    }
 
     /// Creates a layout with only a height; the layout engine fills in the parts.
     public init(height: Double) {
-        self.height = height
-        self.items = []
-        self.shape = .none
-        self.corners = .zero
-        self.hasTail = false
-        self.wrapWidth = 0
+        storage = Storage(Parts(height: height))
+    }
+
+    /// Whether two layouts have the same parts (at once when they are copies of one).
+    public static func == (lhs: RowLayout, rhs: RowLayout) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.parts == rhs.storage.parts
+    }
+
+    /// Hashes every part.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.parts)
+    }
+
+    /// Gives this layout parts of its own before one changes.
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.parts) }
+    }
+
+    /// Every part of a layout, stored together.
+    private struct Parts: Hashable, Sendable {
+        var height: Double
+        var topLabel: Rect?
+        var unreadLine: Rect?
+        var nameLabel: Rect?
+        var timeLabel: Rect?
+        var avatar: Rect?
+        var bubble: Rect?
+        var content: Rect?
+        var caption: Rect?
+        var text: DisplayText?
+        var showMore: ShowMore?
+        var quote: QuoteLayout?
+        var linkPreview: LinkPreviewLayout?
+        var editedMark: Rect?
+        var timeMark: Rect?
+        var reactions: [ReactionChip] = []
+        var receipts: ReadReceiptsLayout?
+        var bottomLabel: Rect?
+        var status: Rect?
+        var items: [Rect] = []
+        var card: CardLayout?
+        var audio: AudioLayout?
+        var video: VideoLayout?
+        var shape: BubbleShape = .none
+        var corners: CornerRadii = .zero
+        var hasTail: Bool = false
+        var isMirrored: Bool = false
+        var wrapWidth: Double = 0
+    }
+
+    /// The box the parts live in. A layout writes its parts only after `makeUnique()`,
+    /// when it alone holds the box, so boxes shared across threads are never written.
+    private final class Storage: @unchecked Sendable {
+        var parts: Parts
+        init(_ parts: Parts) { self.parts = parts }
     }
 
     /// The part of the row at `point` (row coordinates), most specific first.
