@@ -317,15 +317,18 @@ public final class ChatScreen {
         let marks = RowBands.Marks(
             highlighted: painter.highlighted, selected: painter.selected, searchMatch: painter.searchMatch,
             playback: presenter.playback)
-        for row in visible {
-            let top = Int(saturating: row.y.rounded(.down)) + listTop
-            if keepsLines, top > drawnUntil, let lines = bands.lines(for: row, marks: marks, columns: columns, painter: painter) {
+        // By index: a loop over the rows would copy each (#15).
+        for index in visible.indices {
+            let top = Int(saturating: visible[index].y.rounded(.down)) + listTop
+            if keepsLines, top > drawnUntil,
+                let lines = bands.lines(for: visible[index], marks: marks, columns: columns, painter: painter)
+            {
                 for (offset, line) in lines.enumerated() where band.contains(top + offset) { screen.setLine(top + offset, line) }
                 drawnUntil = top + lines.count - 1
             } else {
-                painter.draw(row, into: &screen)
+                painter.draw(visible[index], into: &screen)
                 // What a row painted in place may have drawn on, a line beyond it included.
-                drawnUntil = max(drawnUntil, top + Int(saturating: row.layout.height.rounded(.up)))
+                drawnUntil = max(drawnUntil, top + Int(saturating: visible[index].layout.height.rounded(.up)))
             }
         }
     }
@@ -644,13 +647,16 @@ public final class ChatScreen {
         defer {
             // Refilled in place: a frame allocates no new table (#15).
             lastFrameRows.removeAll(keepingCapacity: true)
-            for row in visible where lastFrameRows[row.id] == nil { lastFrameRows[row.id] = row.y }
+            // By index: a loop over the rows would copy each (#15).
+            for index in visible.indices where lastFrameRows[visible[index].id] == nil {
+                lastFrameRows[visible[index].id] = visible[index].y
+            }
             scrolledSinceFrame = false
         }
-        guard scrolledSinceFrame, let common = visible.first(where: { lastFrameRows[$0.id] != nil }),
-            let old = lastFrameRows[common.id]
+        guard scrolledSinceFrame, let common = visible.firstIndex(where: { lastFrameRows[$0.id] != nil }),
+            let old = lastFrameRows[visible[common].id]
         else { return }
-        let moved = Int(saturating: (old - common.y).rounded())
+        let moved = Int(saturating: (old - visible[common].y).rounded())
         if moved != 0 { scrollHint = (listTop..<(listTop + listHeight), moved) }
     }
 
