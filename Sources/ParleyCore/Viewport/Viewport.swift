@@ -338,15 +338,23 @@ public final class Viewport {
 
     /// How far the last row's bottom is above the viewport's usable bottom (positive: empty
     /// space below the content; negative: content continues below).
+    ///
+    /// A frame asks this of one position several times (scrolling, clamping, the visible
+    /// rows, whether the view is at the bottom); the last answer is kept with the heights
+    /// it was walked over (#15).
     func bottomGap(_ position: Position, _ rows: Pass) -> Double {
+        let limit = size.height - footer
+        let question = HeightMemo.GapQuestion(index: position.index, top: position.top, limit: limit, count: rows.count)
+        if let known = rows.heights.lastGap, known.question == question { return known.gap }
         var index = position.index
         var bottom = position.top
-        let limit = size.height - footer
         while index < rows.count, bottom <= limit {
             bottom += rowHeight(index, rows)
             index += 1
         }
-        return index == rows.count ? limit - bottom : -1
+        let gap = index == rows.count ? limit - bottom : -1
+        rows.heights.lastGap = (question, gap)
+        return gap
     }
 
     /// The same position expressed by the row that covers the viewport's top edge.
@@ -489,6 +497,16 @@ public final class Viewport {
         var layouts: [Int: (layout: RowLayout, context: RowContext?)] = [:]
         /// The most layouts kept.
         static let rememberedLayouts = 256
+        /// A bottom gap asked for: from row `index`'s top at `top`, down to `limit`, over
+        /// `count` rows.
+        struct GapQuestion: Equatable {
+            var index: Int
+            var top: Double
+            var limit: Double
+            var count: Int
+        }
+        /// The last bottom gap worked out over these heights (`Viewport.bottomGap`).
+        var lastGap: (question: GapQuestion, gap: Double)?
 
         init(key: Key) { self.key = key }
     }
