@@ -92,7 +92,8 @@ public final class ChatScreen {
     private var listHeight = 0
     private var scrollHint: (rows: Range<Int>, by: Int)?
     private var scrolledSinceFrame = false
-    private var lastFrameRows: [RowID: Double] = [:]
+    /// The last frame's rows, in order, by id and top.
+    private var lastFrameRows: [(id: RowID, y: Double)] = []
     /// Whether the last frame showed something that moves (typing dots, a spinner).
     public private(set) var isAnimating = false
     /// Where the last frame drew the new-messages badge (a click there returns to the
@@ -642,22 +643,29 @@ public final class ChatScreen {
         scrolledSinceFrame = true
     }
 
-    /// Compares this frame's rows with the last frame's to find how far the list moved.
+    /// Compares this frame's rows with the last frame's to find how far the list moved:
+    /// by the first row of this frame that the last one showed.
+    ///
+    /// Both frames hold a screen of rows, so they are searched side by side rather than
+    /// hashed: a table cost two hashes of every row's id a frame (#15). Plain loops, by
+    /// index: a loop over the rows would copy each, and a closure would check its actor
+    /// at every call.
     private func noteScroll(_ visible: [VisibleRow]) {
         defer {
-            // Refilled in place: a frame allocates no new table (#15).
+            // Refilled in place: a frame allocates nothing here.
             lastFrameRows.removeAll(keepingCapacity: true)
-            // By index: a loop over the rows would copy each (#15).
-            for index in visible.indices where lastFrameRows[visible[index].id] == nil {
-                lastFrameRows[visible[index].id] = visible[index].y
-            }
+            for index in visible.indices { lastFrameRows.append((visible[index].id, visible[index].y)) }
             scrolledSinceFrame = false
         }
-        guard scrolledSinceFrame, let common = visible.firstIndex(where: { lastFrameRows[$0.id] != nil }),
-            let old = lastFrameRows[visible[common].id]
-        else { return }
-        let moved = Int(saturating: (old - visible[common].y).rounded())
-        if moved != 0 { scrollHint = (listTop..<(listTop + listHeight), moved) }
+        guard scrolledSinceFrame else { return }
+        for index in visible.indices {
+            let id = visible[index].id
+            for last in lastFrameRows.indices where lastFrameRows[last].id == id {
+                let moved = Int(saturating: (lastFrameRows[last].y - visible[index].y).rounded())
+                if moved != 0 { scrollHint = (listTop..<(listTop + listHeight), moved) }
+                return
+            }
+        }
     }
 
     /// How far the list's content moved since the last frame (rows, positive = up) and
