@@ -40,12 +40,23 @@ public struct Sender: Hashable, Sendable, Identifiable {
     ///
     /// Letters are taken per grapheme cluster, so names in any script keep whole characters.
     /// An empty or symbol-only name gives "?".
+    /// Words are separated by spaces, "-" and "_"; each gives its first letter or digit,
+    /// and the initials are the first word's and the last word's. One pass over the name,
+    /// with nothing collected: a row's avatar asks for them each time it is painted.
     public var initials: String {
-        let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" })
-        let letters = words.compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }
-        guard let first = letters.first else { return "?" }
-        if letters.count == 1 { return String(first).uppercased() }
-        return (String(first) + String(letters[letters.count - 1])).uppercased()
+        var first: Character?, last: Character?
+        var wordHasLetter = false
+        for character in name {
+            if character.isWhitespace || character == "-" || character == "_" {
+                wordHasLetter = false
+            } else if !wordHasLetter, character.isLetter || character.isNumber {
+                wordHasLetter = true
+                if first == nil { first = character } else { last = character }
+            }
+        }
+        guard let first else { return "?" }
+        guard let last else { return String(first).uppercased() }
+        return (String(first) + String(last)).uppercased()
     }
 }
 
