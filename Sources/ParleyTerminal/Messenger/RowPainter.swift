@@ -182,13 +182,16 @@ struct RowPainter {
             {
                 buffer.fill(CellRect(x: area.x, y: y, width: area.width, height: 1), style: palette.formatted(normal, .codeBlock, side: side))
             }
+            // Characters of one look are put as one run: a put a character cost more
+            // than working out its look (#15).
+            var run = "", runLook = normal
             for character in TerminalMeasurer.text(of: line, in: text.string) {
                 while let first = detections.first, first.utf8Range.upperBound <= offset { detections.removeFirst() }
                 while let first = spans.first, first.utf8Range.lowerBound <= offset {
                     covering.append(first)
                     spans.removeFirst()
                 }
-                covering.removeAll { $0.utf8Range.upperBound <= offset }
+                if !covering.isEmpty { covering.removeAll { $0.utf8Range.upperBound <= offset } }
                 let isLink = detections.first.map { $0.utf8Range.contains(offset) } ?? false
                 var look = isLink ? link : normal
                 if !covering.isEmpty {
@@ -196,9 +199,15 @@ struct RowPainter {
                 }
                 while let first = marks.first, first.upperBound <= offset { marks.removeFirst() }
                 if marks.first.map({ $0.contains(offset) }) ?? false { look = look.adding([.reverse, .bold]) }
-                column += buffer.put(String(character), x: column, y: y, style: look, maxWidth: area.maxX - column)
+                if look != runLook, !run.isEmpty {
+                    column += buffer.put(run, x: column, y: y, style: runLook, maxWidth: area.maxX - column)
+                    run.removeAll(keepingCapacity: true)
+                }
+                runLook = look
+                run.append(character)
                 offset += character.utf8.count
             }
+            if !run.isEmpty { column += buffer.put(run, x: column, y: y, style: runLook, maxWidth: area.maxX - column) }
         }
     }
 
