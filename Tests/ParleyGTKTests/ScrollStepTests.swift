@@ -76,12 +76,10 @@ extension GTKTests {
                 #expect(view.handleKey(UInt32(GDK_KEY_Page_Up), state: none))
                 #expect(view.scrolling.isMoving, "the step waits for the frames that glide it")
                 #expect(try moved(since: start, view) == 0)
-                var seen: Set<Double> = []
-                await GTKHarness.pump(until: {
-                    if let distance = try? moved(since: start, view) { seen.insert(distance) }
-                    return !view.scrolling.isMoving
-                }, timeout: .seconds(2))
-                #expect(seen.count >= 3, "the glide shows positions in between: \(seen.sorted())")
+                // How many frames show positions in between depends on how fast frames come
+                // (a loaded machine draws the 70 ms glide in two); the positions a glide takes
+                // frame by frame are checked with given frame times in `MessengerViewTests`.
+                await GTKHarness.pump(until: { !view.scrolling.isMoving }, timeout: .seconds(2))
                 #expect(abs(try moved(since: start, view) - max(40, view.presenter.size.height * 0.85)) < 0.5)
             }
         }
