@@ -38,11 +38,13 @@ public struct Sender: Hashable, Sendable, Identifiable {
 
     /// Up to two initials from the display name ("Ada Lovelace" → "AL", "bob" → "B").
     ///
-    /// Letters are taken per grapheme cluster, so names in any script keep whole characters.
-    /// An empty or symbol-only name gives "?".
     /// Words are separated by spaces, "-" and "_"; each gives its first letter or digit,
-    /// and the initials are the first word's and the last word's. One pass over the name,
-    /// with nothing collected: a row's avatar asks for them each time it is painted.
+    /// and the initials are the first word's and the last word's. Letters are taken per
+    /// grapheme cluster, so names in any script keep whole characters. An empty or
+    /// symbol-only name gives "?".
+    ///
+    /// Read in one pass, with nothing collected: a row's avatar asks each time it is
+    /// painted.
     public var initials: String {
         var first: Character?, last: Character?
         var wordHasLetter = false
