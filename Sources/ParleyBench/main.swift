@@ -4,7 +4,7 @@ import Foundation
 /// See docs/BENCHMARKS.md for the figures and how to reproduce them.
 let usage = """
     usage: parley-bench core [--sizes N,N,...] [--steps N] [--baseline-limit N]
-           parley-bench terminal [--messages N] [--frames N] [--size COLSxROWS] [--page] [--pause MS] [--repeat]
+           parley-bench terminal [--messages N] [--frames N] [--size COLSxROWS] [--page] [--pause MS] [--repeat] [--no-baseline]
            parley-bench history [--sizes N,N,...] [--pages N] [--dir DIR] [--keep]
            parley-bench search [--messages N] [--repeats N] [--dir DIR] [--keep]
            parley-bench seed --messages N [--batch N] FILE
@@ -19,7 +19,8 @@ let usage = """
       terminal the terminal front end scrolling one row (or --page, a page) per frame: frame time and bytes
              per frame, diff renderer beside a full redraw of the same screens.
              --pause spaces the frames out (30: as far apart as key presses, caches cold);
-           --repeat sends runs of one character as REP, as on a terminal that has it.
+           --repeat sends runs of one character as REP, as on a terminal that has it;
+             --no-baseline leaves the full redraw out, so a profiler counts only Parley's frame.
              Defaults: --messages 100000 --frames 1000 --size 200x60
       history a ParleySQLite history: seed rate, open and newest page, keyset pages
              spread over the depth beside an OFFSET/LIMIT pager on the same file.
@@ -85,12 +86,14 @@ case "terminal":
     let byPage = flag("--page")
     let pause = option("--pause").map { Double($0) ?? -1 } ?? 0
     let repeats = flag("--repeat")
+    let baseline = !flag("--no-baseline")
     guard arguments.isEmpty, count > 0, frames > 0, size.count == 2, size[0] > 0, size[1] > 0, pause >= 0, pause <= 10_000 else {
         print(usage)
         exit(2)
     }
     TerminalBenchmark.run(
-        messages: count, frames: frames, columns: size[0], rows: size[1], byPage: byPage, pause: pause / 1000, repeats: repeats)
+        messages: count, frames: frames, columns: size[0], rows: size[1], byPage: byPage, pause: pause / 1000, repeats: repeats,
+        baseline: baseline)
 case "history":
     arguments.removeFirst()
     let sizes = option("--sizes").flatMap(integers) ?? [10_000, 100_000, 1_000_000]
