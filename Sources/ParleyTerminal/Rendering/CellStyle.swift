@@ -18,25 +18,64 @@ public enum TerminalColor: Hashable, Sendable {
             self = .rgb(UInt8(hex >> 16 & 0xFF), UInt8(hex >> 8 & 0xFF), UInt8(hex & 0xFF))
         }
     }
+
+    /// The colour in 26 bits, as ``CellStyle`` keeps it: 0 for the default, 1 in bits
+    /// 24–25 and the index below for a palette entry, 2 and the red, green and blue bytes
+    /// for 24-bit.
+    var code: UInt32 {
+        switch self {
+        case .default: return 0
+        case .indexed(let index): return 1 << 24 | UInt32(index)
+        case .rgb(let red, let green, let blue): return 2 << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+        }
+    }
+
+    /// The colour of a ``code``.
+    init(code: UInt32) {
+        switch code >> 24 {
+        case 0: self = .default
+        case 1: self = .indexed(UInt8(truncatingIfNeeded: code))
+        default: self = .rgb(UInt8(truncatingIfNeeded: code >> 16), UInt8(truncatingIfNeeded: code >> 8), UInt8(truncatingIfNeeded: code))
+        }
+    }
 }
 
 /// How a cell is drawn.
+///
+/// Both colours and the attributes are held in one 64-bit word, so that comparing,
+/// hashing and copying a style (every cell of every frame, #15) is one integer's work.
 public struct CellStyle: Hashable, Sendable {
+    /// Bits 0–25 the foreground's ``TerminalColor/code``, 26–51 the background's, 52–59
+    /// the attributes.
+    private var bits: UInt64
+
+    private static let colorMask: UInt64 = (1 << 26) - 1
+    private static let backgroundShift: UInt64 = 26
+    private static let attributeShift: UInt64 = 52
+
     /// Text colour.
-    public var foreground: TerminalColor
+    public var foreground: TerminalColor {
+        get { TerminalColor(code: UInt32(truncatingIfNeeded: bits & Self.colorMask)) }
+        set { bits = bits & ~Self.colorMask | UInt64(newValue.code) }
+    }
     /// Cell colour.
-    public var background: TerminalColor
+    public var background: TerminalColor {
+        get { TerminalColor(code: UInt32(truncatingIfNeeded: bits >> Self.backgroundShift & Self.colorMask)) }
+        set { bits = bits & ~(Self.colorMask << Self.backgroundShift) | UInt64(newValue.code) << Self.backgroundShift }
+    }
     /// Text attributes.
-    public var attributes: Attributes
+    public var attributes: Attributes {
+        get { Attributes(rawValue: UInt8(truncatingIfNeeded: bits >> Self.attributeShift)) }
+        set { bits = bits & ~(0xFF << Self.attributeShift) | UInt64(newValue.rawValue) << Self.attributeShift }
+    }
 
     /// The terminal's default look.
     public static let plain = CellStyle()
 
     /// Creates a style.
     public init(foreground: TerminalColor = .default, background: TerminalColor = .default, attributes: Attributes = []) {
-        self.foreground = foreground
-        self.background = background
-        self.attributes = attributes
+        bits = UInt64(foreground.code) | UInt64(background.code) << Self.backgroundShift
+            | UInt64(attributes.rawValue) << Self.attributeShift
     }
 
     /// This style with another foreground.
