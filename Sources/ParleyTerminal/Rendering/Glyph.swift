@@ -126,7 +126,14 @@ struct Glyph: Hashable, Sendable {
             bytes.append(contentsOf: text.utf8)
             return
         }
-        withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) { raw in bytes.append(contentsOf: raw.prefix(count)) }
+        // Byte by byte: most clusters are one to four bytes, and a slice of a buffer costs
+        // more to append than that (#15).
+        var rest = low
+        for index in 0..<count {
+            if index == 8 { rest = high }
+            bytes.append(UInt8(truncatingIfNeeded: rest))
+            rest >>= 8
+        }
     }
 
     /// One-character strings of the ASCII bytes, made once.
