@@ -27,6 +27,8 @@ struct AnsiFrameWriter {
     let columns: Int
     /// The screen's loose blanks, kept up to date by every write and erase.
     var loose = LooseBlanks()
+    /// The pen changes worked out so far, in this frame and the ones before.
+    var penChanges = PenChanges()
 
     init(depth: ColorDepth, columns: Int, cursor: Position?, pen: CellStyle?) {
         self.depth = depth
@@ -105,8 +107,7 @@ struct AnsiFrameWriter {
     mutating func setPen(_ style: CellStyle) {
         let wanted = depth.approximate(style)
         if pen == wanted { return }
-        let parameters = GraphicRendition.parameters(from: pen, to: wanted)
-        if !parameters.isEmpty { csi(parameters, "m") }
+        bytes.append(contentsOf: penChanges.bytes(from: pen, to: wanted))
         pen = wanted
     }
 
@@ -150,39 +151,84 @@ struct AnsiFrameWriter {
     /// Moves the cursor to `target` by the shortest sequence, if it is not there already.
     mutating func move(to target: Position) {
         guard cursor != target else { return }
-        bytes.append(contentsOf: moveSequence(to: target))
+        shortestMove(to: target).append(to: &bytes)
         cursor = target
     }
 
     /// Bytes a move to `target` costs (0 when the cursor is there).
     func moveCost(to target: Position) -> Int {
-        cursor == target ? 0 : moveSequence(to: target).count
+        cursor == target ? 0 : shortestMove(to: target).length
+    }
+
+    /// One way of moving the cursor, weighed by its length before any byte is written
+    /// (a frame moves the cursor hundreds of times, #15).
+    private enum Move {
+        /// CUP to a row and column (1-based; a column of 1 and the row of 1 are left out).
+        case absolute(row: Int, column: Int)
+        /// A carriage return, to the first column of the row.
+        case carriageReturn
+        /// A relative or column move: the final byte (`C`, `D`, `A`, `B`, `G`) and its
+        /// count, left out when it is 1 (except for `G`, whose parameter is a column).
+        case csi(final: UInt8, count: Int)
+
+        var length: Int {
+            switch self {
+            case .absolute(1, 1): return 3
+            case .absolute(let row, 1): return 3 + AnsiFrameWriter.decimalLength(row)
+            case .absolute(let row, let column):
+                return 4 + AnsiFrameWriter.decimalLength(row) + AnsiFrameWriter.decimalLength(column)
+            case .carriageReturn: return 1
+            case .csi(let final, let count):
+                return final != UInt8(ascii: "G") && count == 1 ? 3 : 3 + AnsiFrameWriter.decimalLength(count)
+            }
+        }
+
+        func append(to bytes: inout [UInt8]) {
+            switch self {
+            case .carriageReturn:
+                bytes.append(0x0D)
+                return
+            case .absolute(let row, let column):
+                bytes.append(0x1B)
+                bytes.append(UInt8(ascii: "["))
+                if row != 1 || column != 1 { AnsiFrameWriter.appendDecimal(row, to: &bytes) }
+                if column != 1 {
+                    bytes.append(UInt8(ascii: ";"))
+                    AnsiFrameWriter.appendDecimal(column, to: &bytes)
+                }
+                bytes.append(UInt8(ascii: "H"))
+            case .csi(let final, let count):
+                bytes.append(0x1B)
+                bytes.append(UInt8(ascii: "["))
+                if final == UInt8(ascii: "G") || count != 1 { AnsiFrameWriter.appendDecimal(count, to: &bytes) }
+                bytes.append(final)
+            }
+        }
     }
 
     /// The shortest of an absolute move (CUP) and, from a known position, a carriage
-    /// return, a column move (CHA) or a relative move (CUF, CUB, CUU, CUD).
-    private func moveSequence(to target: Position) -> [UInt8] {
-        var best: [UInt8]
-        switch (target.x, target.y) {
-        case (0, 0): best = Self.csi([], "H")
-        case (0, _): best = Self.csi([target.y + 1], "H")
-        default: best = Self.csi([target.y + 1, target.x + 1], "H")
-        }
+    /// return, a column move (CHA) or a relative move (CUF, CUB, CUU, CUD); on a tie, the
+    /// first of those.
+    private func shortestMove(to target: Position) -> Move {
+        var best = Move.absolute(row: target.y + 1, column: target.x + 1)
         guard let cursor else { return best }
-        var candidates: [[UInt8]] = []
-        func relative(_ distance: Int, _ final: Character) -> [UInt8] {
-            Self.csi(distance == 1 ? [] : [distance], final)
+        var bestLength = best.length
+        func consider(_ move: Move) {
+            let length = move.length
+            if length < bestLength {
+                best = move
+                bestLength = length
+            }
         }
         if cursor.y == target.y {
-            if target.x == 0 { candidates.append([0x0D]) }
-            candidates.append(Self.csi([target.x + 1], "G"))
-            if target.x > cursor.x { candidates.append(relative(target.x - cursor.x, "C")) }
-            if target.x < cursor.x { candidates.append(relative(cursor.x - target.x, "D")) }
+            if target.x == 0 { consider(.carriageReturn) }
+            consider(.csi(final: UInt8(ascii: "G"), count: target.x + 1))
+            if target.x > cursor.x { consider(.csi(final: UInt8(ascii: "C"), count: target.x - cursor.x)) }
+            if target.x < cursor.x { consider(.csi(final: UInt8(ascii: "D"), count: cursor.x - target.x)) }
         } else if cursor.x == target.x {
-            if target.y > cursor.y { candidates.append(relative(target.y - cursor.y, "B")) }
-            if target.y < cursor.y { candidates.append(relative(cursor.y - target.y, "A")) }
+            if target.y > cursor.y { consider(.csi(final: UInt8(ascii: "B"), count: target.y - cursor.y)) }
+            if target.y < cursor.y { consider(.csi(final: UInt8(ascii: "A"), count: cursor.y - target.y)) }
         }
-        for candidate in candidates where candidate.count < best.count { best = candidate }
         return best
     }
 

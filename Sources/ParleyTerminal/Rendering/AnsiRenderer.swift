@@ -65,6 +65,8 @@ public struct AnsiRenderer: Sendable {
     var penIsPlain = false
     /// The blanks on screen written in another foreground than their own.
     var loose = LooseBlanks()
+    /// The pen changes worked out in earlier frames.
+    var penChanges = PenChanges()
 
     /// Creates a renderer; its first frame paints the whole screen.
     ///
@@ -187,6 +189,7 @@ public struct AnsiRenderer: Sendable {
         cursorVisible = target != nil
         penIsPlain = writer.pen == .plain
         loose = writer.loose
+        penChanges = writer.penChanges
         return writer.bytes
     }
 
@@ -205,6 +208,7 @@ public struct AnsiRenderer: Sendable {
             depth: colorDepth, columns: buffer.width, cursor: terminalCursor, pen: penIsPlain ? .plain : nil)
         writer.loose = loose.width == buffer.width && loose.height == buffer.height
             ? loose : LooseBlanks(width: buffer.width, height: buffer.height)
+        writer.penChanges = penChanges
         func looseUnderCursor(_ writer: AnsiFrameWriter) -> AnsiFrameWriter.Position? {
             target.flatMap { cell in
                 guard writer.loose[cell.x, cell.y] else { return nil }
