@@ -53,28 +53,33 @@ public struct BufferDiff: Hashable, Sendable {
             replacesEverything = true
             return
         }
-        var found: [Change] = []
         let width = next.width
+        // The lines the frames do not share; room for every cell of them is made at once,
+        // so a page of changes is not copied as the list grows (#15).
+        let lines = (0..<next.height).filter { !CellBuffer.sharesStorage(previous.rows[$0], next.rows[$0]) }
+        var found: [Change] = []
+        found.reserveCapacity(lines.count * width)
         var marked = [Bool](repeating: false, count: width)
-        for y in 0..<next.height {
-            let oldLine = previous.rows[y], newLine = next.rows[y]
-            // A line both frames share (a row painted before, a line the scroll moved) is
-            // the same, cell for cell, without a look.
-            if CellBuffer.sharesStorage(oldLine, newLine) { continue }
-            oldLine.withUnsafeBufferPointer { old in
-                newLine.withUnsafeBufferPointer { new in
-                    var rowChanged = false
-                    for x in 0..<width where old[x] != new[x] {
-                        marked[x] = true
-                        rowChanged = true
-                        // The other half of a wide character, in either layout, goes with it.
-                        if x > 0, old[x].isContinuation || new[x].isContinuation { marked[x - 1] = true }
-                        if x + 1 < width, old[x + 1].isContinuation || new[x + 1].isContinuation { marked[x + 1] = true }
-                    }
-                    guard rowChanged else { return }
-                    for x in 0..<width where marked[x] {
-                        found.append(Change(x: x, y: y, cell: new[x]))
-                        marked[x] = false
+        marked.withUnsafeMutableBufferPointer { marked in
+            for y in lines {
+                previous.rows[y].withUnsafeBufferPointer { old in
+                    next.rows[y].withUnsafeBufferPointer { new in
+                        var first = width
+                        for x in 0..<width where old[x] != new[x] {
+                            marked[x] = true
+                            first = min(first, x)
+                            // The other half of a wide character, in either layout, goes with it.
+                            if x > 0, old[x].isContinuation || new[x].isContinuation {
+                                marked[x - 1] = true
+                                first = min(first, x - 1)
+                            }
+                            if x + 1 < width, old[x + 1].isContinuation || new[x + 1].isContinuation { marked[x + 1] = true }
+                        }
+                        guard first < width else { return }
+                        for x in first..<width where marked[x] {
+                            found.append(Change(x: x, y: y, cell: new[x]))
+                            marked[x] = false
+                        }
                     }
                 }
             }
