@@ -182,32 +182,55 @@ struct RowPainter {
             {
                 buffer.fill(CellRect(x: area.x, y: y, width: area.width, height: 1), style: palette.formatted(normal, .codeBlock, side: side))
             }
-            // Characters of one look are put as one run: a put a character cost more
-            // than working out its look (#15).
-            var run = "", runLook = normal
-            for character in TerminalMeasurer.text(of: line, in: text.string) {
-                while let first = detections.first, first.utf8Range.upperBound <= offset { detections.removeFirst() }
-                while let first = spans.first, first.utf8Range.lowerBound <= offset {
-                    covering.append(first)
-                    spans.removeFirst()
+            // Characters of one look are put as one run (#15). The look is worked out where
+            // it can change (where a link, a span or a mark starts or ends), and a
+            // character takes the look at its first byte; a line without any of them is put
+            // whole, without going through its characters.
+            let characters = TerminalMeasurer.text(of: line, in: text.string)
+            let lineEnd = line.utf8Range.upperBound
+            var runStart = characters.startIndex, runLook = normal
+            var index = characters.startIndex, changesAt = offset
+            while index < characters.endIndex {
+                if offset >= changesAt {
+                    while let first = detections.first, first.utf8Range.upperBound <= offset { detections.removeFirst() }
+                    while let first = spans.first, first.utf8Range.lowerBound <= offset {
+                        covering.append(first)
+                        spans.removeFirst()
+                    }
+                    if !covering.isEmpty { covering.removeAll { $0.utf8Range.upperBound <= offset } }
+                    while let first = marks.first, first.upperBound <= offset { marks.removeFirst() }
+                    let detection = detections.first?.utf8Range
+                    var look = detection?.contains(offset) == true ? link : normal
+                    if !covering.isEmpty {
+                        look = palette.formatted(look, covering.reduce(SpanStyle()) { $0.union($1.style) }, side: side)
+                    }
+                    let mark = marks.first
+                    if mark?.contains(offset) == true { look = look.adding([.reverse, .bold]) }
+                    if look != runLook, index > runStart {
+                        column += buffer.put(String(characters[runStart..<index]), x: column, y: y, style: runLook, maxWidth: area.maxX - column)
+                        runStart = index
+                    }
+                    runLook = look
+                    // The next offset where the look may change.
+                    changesAt = lineEnd
+                    func changes(at bound: Int?) {
+                        if let bound, bound > offset { changesAt = min(changesAt, bound) }
+                    }
+                    changes(at: detection?.lowerBound)
+                    changes(at: detection?.upperBound)
+                    changes(at: spans.first?.utf8Range.lowerBound)
+                    changes(at: mark?.lowerBound)
+                    changes(at: mark?.upperBound)
+                    for span in covering { changes(at: span.utf8Range.upperBound) }
+                    if changesAt >= lineEnd { break }
                 }
-                if !covering.isEmpty { covering.removeAll { $0.utf8Range.upperBound <= offset } }
-                let isLink = detections.first.map { $0.utf8Range.contains(offset) } ?? false
-                var look = isLink ? link : normal
-                if !covering.isEmpty {
-                    look = palette.formatted(look, covering.reduce(SpanStyle()) { $0.union($1.style) }, side: side)
-                }
-                while let first = marks.first, first.upperBound <= offset { marks.removeFirst() }
-                if marks.first.map({ $0.contains(offset) }) ?? false { look = look.adding([.reverse, .bold]) }
-                if look != runLook, !run.isEmpty {
-                    column += buffer.put(run, x: column, y: y, style: runLook, maxWidth: area.maxX - column)
-                    run.removeAll(keepingCapacity: true)
-                }
-                runLook = look
-                run.append(character)
+                let character = characters[index]
                 offset += character.utf8.count
+                index = characters.index(after: index)
             }
-            if !run.isEmpty { column += buffer.put(run, x: column, y: y, style: runLook, maxWidth: area.maxX - column) }
+            if runStart < characters.endIndex {
+                column += buffer.put(String(characters[runStart...]), x: column, y: y, style: runLook, maxWidth: area.maxX - column)
+            }
         }
     }
 
