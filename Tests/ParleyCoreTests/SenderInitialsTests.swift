@@ -34,4 +34,15 @@ struct SenderInitialsTests {
         }
         #expect(compared.count > 4000)
     }
+
+    @Test("ASCII names, read from their bytes, agree with the rule: every pair of ASCII characters around a space")
+    func asciiAgreesWithWords() {
+        let ascii = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        for a in ascii {
+            for b in ascii {
+                let name = a + "q " + b + b
+                #expect(Sender(id: "s", name: name).initials == Self.byWords(name), "\(name.debugDescription)")
+            }
+        }
+    }
 }

@@ -46,6 +46,7 @@ public struct Sender: Hashable, Sendable, Identifiable {
     /// Read in one pass, with nothing collected: a row's avatar asks each time it is
     /// painted.
     public var initials: String {
+        if let ascii = Self.asciiInitials(of: name) { return ascii }
         var first: Character?, last: Character?
         var wordHasLetter = false
         for character in name {
@@ -59,6 +60,33 @@ public struct Sender: Hashable, Sendable, Identifiable {
         guard let first else { return "?" }
         guard let last else { return String(first).uppercased() }
         return (String(first) + String(last)).uppercased()
+    }
+
+    /// ``initials`` of an ASCII name, read from its bytes without Unicode properties
+    /// (#15); nil for any other name.
+    private static func asciiInitials(of name: String) -> String? {
+        var name = name
+        return name.withUTF8 { bytes -> String? in
+            var first: UInt8?, last: UInt8?
+            var wordHasLetter = false
+            for byte in bytes {
+                switch byte {
+                case 0x80...: return nil
+                case 0x09...0x0D, 0x20, UInt8(ascii: "-"), UInt8(ascii: "_"):
+                    wordHasLetter = false
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    guard !wordHasLetter else { continue }
+                    wordHasLetter = true
+                    // Upper case: clear the bit that makes a letter small.
+                    let shown = byte >= UInt8(ascii: "a") ? byte & ~0x20 : byte
+                    if first == nil { first = shown } else { last = shown }
+                default:
+                    continue
+                }
+            }
+            guard let first else { return "?" }
+            return last.map { String(decoding: [first, $0], as: UTF8.self) } ?? String(decoding: [first], as: UTF8.self)
+        }
     }
 }
 
