@@ -119,11 +119,7 @@ struct RowBands {
         guard height > 0, height <= 4096 else { return nil }
         var canvas = CellBuffer(width: columns, height: height + 2 * Self.margin)
         let blank = canvas.line(0)
-        var placed = row
-        placed.y = 0
-        var painter = painter
-        painter.top = Self.margin
-        painter.draw(placed, into: &canvas)
+        painter.draw(row, atLine: Double(Self.margin), into: &canvas)
         let last = height + Self.margin
         guard CellBuffer.sharesStorage(canvas.line(0), blank), CellBuffer.sharesStorage(canvas.line(last), blank) else {
             bands[message.id] = nil

@@ -37,7 +37,13 @@ struct RowPainter {
     var playback: MediaPlayback?
 
     func draw(_ row: VisibleRow, into buffer: inout CellBuffer) {
-        let dy = row.y.rounded(.down) + Double(top)
+        draw(row, atLine: row.y.rounded(.down) + Double(top), into: &buffer)
+    }
+
+    /// Draws `row` with its top on line `dy` of `buffer`, wherever the row is in the list:
+    /// a row painted into a band of its own is drawn without a copy of the painter or the
+    /// row to move it (#15).
+    func draw(_ row: VisibleRow, atLine dy: Double, into buffer: inout CellBuffer) {
         let layout = row.layout
         switch row.row {
         case .history(let indicator):
