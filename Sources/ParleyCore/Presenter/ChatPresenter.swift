@@ -125,11 +125,14 @@ public final class ChatPresenter {
         let showsBadge = !snapshot.isAtBottom || !latest
         let isEmpty = snapshot.messageCount == 0 && !snapshot.older.isVisible && !snapshot.newer.isVisible
             && snapshot.typers.isEmpty && !strings.emptyConversation.isEmpty
-        let animating = snapshot.rows.contains { row in
-            switch row.row {
-            case .typing: return true
-            case .history(let indicator), .newerHistory(let indicator): return indicator == .loading
-            case .message: return false
+        // By index: `contains` with a closure copied every row and, from the main actor,
+        // checked the executor for each (#15).
+        var animating = false
+        for index in snapshot.rows.indices where !animating {
+            switch snapshot.rows[index].row {
+            case .typing: animating = true
+            case .history(let indicator), .newerHistory(let indicator): animating = indicator == .loading
+            case .message: break
             }
         }
         return ChatFrame(
