@@ -203,6 +203,8 @@ public final class ChatScreen {
     /// The screen at `time` seconds (animations), and where the terminal cursor goes.
     public func render(time: Double = 0) -> (buffer: CellBuffer, cursor: (x: Int, y: Int)?) {
         layoutScreen()
+        // Read once: reading the style copies all of it (#15).
+        let style = self.style
         let palette = TerminalPalette(style: style, usesColor: usesColor)
         if blankScreen.width != columns || blankScreen.height != rows {
             blankScreen = CellBuffer(width: columns, height: rows)
