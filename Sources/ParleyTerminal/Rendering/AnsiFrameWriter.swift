@@ -163,7 +163,8 @@ struct AnsiFrameWriter {
     /// One way of moving the cursor, weighed by its length before any byte is written
     /// (a frame moves the cursor hundreds of times, #15).
     private enum Move {
-        /// CUP to a row and column (1-based; a column of 1 and the row of 1 are left out).
+        /// CUP to a row and column, 1-based (a column of 1 is left out, and both when both
+        /// are 1).
         case absolute(row: Int, column: Int)
         /// A carriage return, to the first column of the row.
         case carriageReturn
