@@ -145,9 +145,14 @@ public struct AnsiRenderer: Sendable {
         _ buffer: CellBuffer, cursor: (x: Int, y: Int)?, scrollHint: (rows: Range<Int>, by: Int)?
     ) -> [UInt8] {
         let target = cursor.flatMap { clamp($0, to: buffer) }
+        // The frame built takes the loose blanks over, so that marking them does not copy
+        // them all (#15); where two frames are built to send the shorter, the first works
+        // on a copy.
+        var blanks = loose
+        loose = LooseBlanks()
         let writer: AnsiFrameWriter
         if strategy == .fullRedraw {
-            writer = frame(buffer, target: target) { renderer, writer in
+            writer = frame(buffer, target: target, loose: &blanks) { renderer, writer in
                 renderer.paint(BufferDiff(from: nil, to: buffer).changes, of: buffer, into: &writer)
             }
         } else if let previous, previous.width == buffer.width, previous.height == buffer.height {
@@ -166,18 +171,26 @@ public struct AnsiRenderer: Sendable {
                 let keeps = Self.linesKept(by: hint, from: previous, to: buffer)
                 return keeps.scrolled >= keeps.inPlace
             } == true
-            let scrolled = (short && !trusted) || long ? nil : scrollHint.flatMap { scrolledFrame(buffer, target: target, hint: $0) }
+            var scrolled: AnsiFrameWriter?
+            if !((short && !trusted) || long), let hint = scrollHint {
+                if trusted {
+                    scrolled = scrolledFrame(buffer, target: target, hint: hint, loose: &blanks)
+                } else {
+                    var copy = blanks
+                    scrolled = scrolledFrame(buffer, target: target, hint: hint, loose: &copy)
+                }
+            }
             if let scrolled, trusted {
                 writer = scrolled
             } else {
                 let diff = BufferDiff(from: previous, to: buffer)
-                let plain = frame(buffer, target: target, drawing: !diff.isEmpty) { renderer, writer in
+                let plain = frame(buffer, target: target, drawing: !diff.isEmpty, loose: &blanks) { renderer, writer in
                     renderer.paint(diff.changes, of: buffer, into: &writer)
                 }
                 writer = scrolled.map { $0.bytes.count < plain.bytes.count ? $0 : plain } ?? plain
             }
         } else {
-            writer = frame(buffer, target: target) { renderer, writer in
+            writer = frame(buffer, target: target, loose: &blanks) { renderer, writer in
                 if writer.pen != .plain { writer.resetPen() }
                 writer.csi([2], "J")
                 let blank = CellBuffer(width: buffer.width, height: buffer.height)
@@ -200,14 +213,17 @@ public struct AnsiRenderer: Sendable {
     ///
     /// A blank the cursor is left on is written again in its exact style when it was
     /// written in a pen of another colour (see ``LooseBlanks``).
+    ///
+    /// The writer takes `loose` (the screen's loose blanks) over, leaving it empty.
     func frame(
-        _ buffer: CellBuffer, target: AnsiFrameWriter.Position?, drawing: Bool = true,
+        _ buffer: CellBuffer, target: AnsiFrameWriter.Position?, drawing: Bool = true, loose: inout LooseBlanks,
         _ draw: (AnsiRenderer, inout AnsiFrameWriter) -> Void
     ) -> AnsiFrameWriter {
         var writer = AnsiFrameWriter(
             depth: colorDepth, columns: buffer.width, cursor: terminalCursor, pen: penIsPlain ? .plain : nil)
         writer.loose = loose.width == buffer.width && loose.height == buffer.height
             ? loose : LooseBlanks(width: buffer.width, height: buffer.height)
+        loose = LooseBlanks()
         writer.penChanges = penChanges
         func looseUnderCursor(_ writer: AnsiFrameWriter) -> AnsiFrameWriter.Position? {
             target.flatMap { cell in
