@@ -10,7 +10,7 @@ enum LoopEvent: Sendable {
 }
 
 /// The messenger loop's queue of events: posted from any thread, handed to the main actor
-/// all at once.
+/// all at once; the input thread delivers its own (``postAndDeliver(_:)``).
 ///
 /// An `AsyncStream` read by a task on the main actor resumes the task on the global pool,
 /// which then hops to the main actor: two thread wake-ups a key press besides the input
@@ -45,6 +45,29 @@ final class LoopInbox: Sendable {
         }
         guard schedules else { return }
         DispatchQueue.main.async { [self] in
+            MainActor.assumeIsolated { deliverPending() }
+        }
+    }
+
+    /// Queues `event` and delivers everything queued on the main actor before returning.
+    ///
+    /// For the input thread: while the main queue is idle, libdispatch runs a synchronous
+    /// block on the caller's thread (the main queue is not bound to a thread once
+    /// `dispatchMain()` runs, as with an async `main`). A key press then wakes one thread,
+    /// the reader, which draws the frame itself, instead of waking a second thread to
+    /// drain the main queue. Where the main queue is bound to the main thread, the block
+    /// runs there and this waits for it. Never call this on the main queue: it would wait
+    /// for itself.
+    func postAndDeliver(_ event: LoopEvent) {
+        let queued = state.withLock { state in
+            guard !state.isClosed else { return false }
+            if case .closed = event { state.isClosed = true }
+            state.pending.append(event)
+            return true
+        }
+        guard queued else { return }
+        // A delivery already scheduled finds nothing left and does nothing.
+        DispatchQueue.main.sync {
             MainActor.assumeIsolated { deliverPending() }
         }
     }

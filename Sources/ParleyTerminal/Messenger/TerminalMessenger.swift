@@ -247,7 +247,9 @@ public final class TerminalMessenger {
 
 /// Reads the terminal on its own thread. Only this thread reads the session (and its
 /// decoder); the main actor only writes to it and finally restores it, which makes the
-/// read fail and the thread end.
+/// read fail and the thread end. Input is handed over synchronously, so the frame it
+/// causes is drawn before the next read (keys typed meanwhile wait in the terminal and
+/// come in one batch).
 private final class InputReader: @unchecked Sendable {
     let session: TerminalSession
     let inbox: LoopInbox
@@ -261,7 +263,8 @@ private final class InputReader: @unchecked Sendable {
         while true {
             do {
                 let events = try session.readEvents(timeout: .milliseconds(500))
-                if !events.isEmpty { inbox.post(.input(events)) }
+                // Drawn on this thread while the main queue is idle: one wake-up a key.
+                if !events.isEmpty { inbox.postAndDeliver(.input(events)) }
             } catch {
                 inbox.post(.closed)
                 return
