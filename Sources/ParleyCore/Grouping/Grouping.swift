@@ -94,6 +94,13 @@ public struct Grouping: Sendable {
         return context
     }
 
+    /// Starts making the date formatters ready on a background queue, so that the first
+    /// time label shown does not pay for them (see `DateLabels.prepare()`).
+    func prepareInBackground() { labels.prepareInBackground() }
+
+    /// Whether the date formatters are ready (``prepareInBackground()`` has finished).
+    var isPrepared: Bool { labels.isPrepared }
+
     /// `date` as the clock shows it in the rules' locale ("12:31", "12:31 PM"): the one
     /// time format of labels, flat rows' names and accessible names.
     public func timeText(_ date: Date) -> String { labels.time(date) }

@@ -40,7 +40,9 @@ public final class LayoutEngine: Sendable {
     ///     several screens of rows at any size while keeping memory small: a terminal
     ///     holding 4,096 held 12 MB more after paging through 4,000 messages.
     public init(style: ChatStyle, measurer: any TextMeasurer, cacheSize: Int = 1024) {
-        state = Mutex(State(style: style, grouping: Grouping(style: style)))
+        let grouping = Grouping(style: style)
+        grouping.prepareInBackground()
+        state = Mutex(State(style: style, grouping: grouping))
         self.measurer = measurer
         self.generationSize = max(32, cacheSize / 2)
     }
@@ -51,6 +53,7 @@ public final class LayoutEngine: Sendable {
         get { state.withLock { $0.style } }
         set {
             let grouping = Grouping(style: newValue)
+            grouping.prepareInBackground()
             state.withLock {
                 $0.style = newValue
                 $0.grouping = grouping
