@@ -1,6 +1,7 @@
 import Foundation
 import ParleyCore
 import ParleyMatrix
+import ParleyTestSupport
 import Synchronization
 import Testing
 
@@ -76,6 +77,7 @@ enum MatrixTestServer {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        closeInheritedDescriptors(in: &actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -123,8 +125,10 @@ func eventually(
     isolation: isolated (any Actor)? = #isolation, _ condition: () throws -> Bool
 ) async throws {
     let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
+    // Checked once more after the deadline: a sleep can end well past it on a busy machine.
+    while true {
         if try condition() { return }
+        if ContinuousClock.now >= deadline { break }
         try await Task.sleep(for: .milliseconds(20))
     }
     Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ParleyTestSupport
 import Testing
 
 /// Drives a tmux server of its own (a private socket), so tests never touch the user's.
@@ -13,6 +14,10 @@ struct Tmux {
     func run(_ arguments: [String], captures: Bool = true) throws -> String {
         var pipe: [Int32] = [-1, -1]
         guard Glibc.pipe(&pipe) == 0 else { throw POSIXError(.EMFILE) }
+        // Close-on-exec: a child another test starts meanwhile must not hold the write end,
+        // or the read below waits for that child's end (the dup2 below clears the flag on
+        // the tmux client's copy). Glibc's pipe2 is not visible from Swift.
+        for end in pipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -27,12 +32,8 @@ struct Tmux {
         posix_spawn_file_actions_addclose(&actions, pipe[0])
         posix_spawn_file_actions_addclose(&actions, pipe[1])
         // Nothing else either: the server, and the shell and `sleep` of its pane, would
-        // otherwise hold pipes other tests are reading to their end for a minute. (A close
-        // of a descriptor that is not open is ignored.)
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
-        for descriptor in 3...max(3, (open.max() ?? 0) + 16) {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
+        // otherwise hold pipes other tests are reading to their end for a minute.
+        closeInheritedDescriptors(in: &actions)
         let argv = (["tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -73,9 +74,12 @@ struct Tmux {
     ) async throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
-        while Date() < deadline {
+        // The screen is looked at once more after the deadline: on a busy machine the
+        // sleep can end well past it, and the screen may have been ready for long.
+        while true {
             last = try screen()
             if predicate(last) { return last }
+            if Date() >= deadline { break }
             try await Task.sleep(nanoseconds: 100_000_000)
         }
         Issue.record("timed out waiting for \(what); screen was:\n\(last)", sourceLocation: sourceLocation)

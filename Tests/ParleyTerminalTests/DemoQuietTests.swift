@@ -1,4 +1,5 @@
 import Foundation
+import ParleyTestSupport
 import Testing
 @testable import ParleyTerminal
 
@@ -15,6 +16,7 @@ struct DemoQuietTests {
         defer { posix_spawn_file_actions_destroy(&actions) }
         for descriptor in 0...2 { posix_spawn_file_actions_adddup2(&actions, pty.slave, Int32(descriptor)) }
         posix_spawn_file_actions_addclose(&actions, pty.master)
+        closeInheritedDescriptors(in: &actions)
         let argv = ([demoBinary] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let variables: [String] = ["TERM=xterm-256color", "COLORTERM=truecolor", "PATH=/usr/bin:/bin"]

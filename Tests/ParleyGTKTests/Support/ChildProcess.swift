@@ -1,4 +1,5 @@
 import Foundation
+import ParleyTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -47,6 +48,7 @@ struct ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        closeInheritedDescriptors(in: &actions)
         var variables = ProcessInfo.processInfo.environment
         for (key, value) in extra { variables[key] = value }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]

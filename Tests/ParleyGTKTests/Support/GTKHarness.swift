@@ -60,9 +60,12 @@ enum GTKHarness {
     ) async -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
-        while clock.now < deadline {
+        // Checked once more after the deadline: on a busy machine a sleep can end well
+        // past it, with the condition met meanwhile.
+        while true {
             drain()
             if condition() { return true }
+            if clock.now >= deadline { break }
             try? await Task.sleep(for: .milliseconds(5))
         }
         Issue.record(comment ?? "condition not met within \(timeout)", sourceLocation: sourceLocation)
