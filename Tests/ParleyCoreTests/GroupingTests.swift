@@ -114,14 +114,14 @@ struct GroupingTests {
         #expect(changed == [4, 5, 6])
     }
 
-    @Test("a layout engine readies its date formatters in the background, for each style; labels read the same (#15)")
+    @Test("a layout engine readies its date formatters in the background after a second, for each style; labels read the same (#15)")
     func formattersReady() async throws {
         var style = Fixture.cellStyle
         style.grouping.locale = Locale(identifier: "en_US")
         let fresh = Grouping(style: style)
         #expect(!fresh.isPrepared)
         let engine = LayoutEngine(style: style, measurer: MonospaceMeasurer())
-        for _ in 0..<1_000 where !engine.grouping.isPrepared { try await Task.sleep(nanoseconds: 2_000_000) }
+        for _ in 0..<1_000 where !engine.grouping.isPrepared { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(engine.grouping.isPrepared)
         let date = Date(timeIntervalSince1970: 1_700_000_000)
         #expect(engine.grouping.timeText(date) == fresh.timeText(date))
@@ -129,7 +129,7 @@ struct GroupingTests {
         style.grouping.locale = Locale(identifier: "en_GB")
         engine.style = style
         #expect(engine.grouping.timeText(date) != fresh.timeText(date))
-        for _ in 0..<1_000 where !engine.grouping.isPrepared { try await Task.sleep(nanoseconds: 2_000_000) }
+        for _ in 0..<1_000 where !engine.grouping.isPrepared { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(engine.grouping.isPrepared)
     }
 }

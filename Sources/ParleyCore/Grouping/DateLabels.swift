@@ -45,9 +45,12 @@ struct DateLabels: Sendable {
         prepared.done.store(true, ordering: .releasing)
     }
 
-    /// Runs ``prepare()`` on a background queue; the formatters are safe to share.
+    /// Runs ``prepare()`` on a background queue a second from now; the formatters are safe
+    /// to share. Not at once: a program's start keeps every core busy (readied at once,
+    /// the GTK demo's first paint came later in each of three starts), and the first
+    /// scroll comes later.
     func prepareInBackground() {
-        DispatchQueue.global(qos: .utility).async { [self] in prepare() }
+        DispatchQueue.global(qos: .background).asyncAfter(deadline: .now() + .seconds(1)) { [self] in prepare() }
     }
 
     /// Whether ``prepare()`` has finished.
