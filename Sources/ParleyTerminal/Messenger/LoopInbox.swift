@@ -22,6 +22,14 @@ final class LoopInbox: Sendable {
         var pending: [LoopEvent] = []
         var isScheduled = false
         var isClosed = false
+
+        /// Queues `event` unless the inbox is closed; returns whether it was queued.
+        mutating func queue(_ event: LoopEvent) -> Bool {
+            guard !isClosed else { return false }
+            if case .closed = event { isClosed = true }
+            pending.append(event)
+            return true
+        }
     }
 
     private let state = Mutex(State())
@@ -36,10 +44,7 @@ final class LoopInbox: Sendable {
     /// nothing more is queued.
     func post(_ event: LoopEvent) {
         let schedules = state.withLock { state in
-            guard !state.isClosed else { return false }
-            if case .closed = event { state.isClosed = true }
-            state.pending.append(event)
-            guard !state.isScheduled else { return false }
+            guard state.queue(event), !state.isScheduled else { return false }
             state.isScheduled = true
             return true
         }
@@ -59,13 +64,7 @@ final class LoopInbox: Sendable {
     /// runs there and this waits for it. Never call this on the main queue: it would wait
     /// for itself.
     func postAndDeliver(_ event: LoopEvent) {
-        let queued = state.withLock { state in
-            guard !state.isClosed else { return false }
-            if case .closed = event { state.isClosed = true }
-            state.pending.append(event)
-            return true
-        }
-        guard queued else { return }
+        guard state.withLock({ $0.queue(event) }) else { return }
         // A delivery already scheduled finds nothing left and does nothing.
         DispatchQueue.main.sync {
             MainActor.assumeIsolated { deliverPending() }
