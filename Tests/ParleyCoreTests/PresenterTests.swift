@@ -21,10 +21,12 @@ struct Pixels: TextMeasurer {
     func utf8Offset(at point: Point, in text: String, font: FontSpec, maxWidth: Double) -> Int? { nil }
 }
 
-/// Waits on the main actor until `condition` holds; records an issue after 30 s.
+/// Waits on the main actor until `condition` holds; records an issue after 180 s, as the
+/// pager tests' wait does: a CI run saw a page take over 30 s to land while other tests
+/// held the cooperative pool.
 @MainActor
 func waitOnMain(_ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool) async {
-    let deadline = Date().addingTimeInterval(30)
+    let deadline = Date().addingTimeInterval(180)
     while !condition() {
         if Date() > deadline {
             Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
