@@ -16,6 +16,9 @@ struct TextDetectorTests {
         ("wiki https://en.wikipedia.org/wiki/Swift_(language)!", ["https://en.wikipedia.org/wiki/Swift_(language)"]),
         ("go to www.swift.org now", ["www.swift.org"]),
         ("parley.dev, and github.com/x", ["parley.dev", "github.com/x"]),
+        // The word's last byte is a mark; the one that makes it a link is before it.
+        ("mail ada@example.org: thanks. see example.com.", ["ada@example.org", "example.com"]),
+        ("end. note: http://localhost:8080/a.", ["http://localhost:8080/a"]),
     ])
     func links(text: String, expected: [String]) {
         #expect(found(text) == expected)

@@ -32,12 +32,25 @@ public enum TextDetector {
         while index < count {
             while index < count, isWordBreak(bytes[index]) { index += 1 }
             let start = index
-            while index < count, !isWordBreak(bytes[index]) { index += 1 }
-            if index > start, let detection = classify(bytes, start..<index) {
+            // Every link, address and host has a dot, an at sign or a scheme's colon before
+            // its last byte: a word without one (most words, and "end." or "note:") is
+            // not turned into a string at all.
+            var marker = -1
+            while index < count, !isWordBreak(bytes[index]) {
+                if isMarker(bytes[index]) { marker = index }
+                index += 1
+            }
+            let marked = marker >= start && (marker < index - 1 || (start..<index - 1).contains { isMarker(bytes[$0]) })
+            if marked, index - start >= 4, let detection = classify(bytes, start..<index) {
                 result.append(detection)
             }
         }
         return result
+    }
+
+    /// A dot, an at sign or a colon: what a link, an address or a host has inside it.
+    private static func isMarker(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ".") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: ":")
     }
 
     private static func classify(_ bytes: UnsafeBufferPointer<UInt8>, _ word: Range<Int>)
@@ -45,8 +58,8 @@ public enum TextDetector {
     {
         var lower = word.lowerBound
         var upper = word.upperBound
-        while lower < upper, leadingPunctuation.contains(bytes[lower]) { lower += 1 }
-        while upper > lower, trailingPunctuation.contains(bytes[upper - 1]) {
+        while lower < upper, isLeadingPunctuation(bytes[lower]) { lower += 1 }
+        while upper > lower, isTrailingPunctuation(bytes[upper - 1]) {
             // Keep a closing bracket that closes one inside the word (Wikipedia links).
             if bytes[upper - 1] == UInt8(ascii: ")"),
                 bytes[lower..<upper - 1].contains(UInt8(ascii: "("))
@@ -185,8 +198,26 @@ public enum TextDetector {
             || byte == UInt8(ascii: "\"") || byte == 0x7F
     }
 
-    private static let leadingPunctuation: Set<UInt8> = Set("([{'\"`*_".utf8)
-    private static let trailingPunctuation: Set<UInt8> = Set(".,;:!?)]}'\"`*_".utf8)
+    /// Punctuation that opens around a word: `( [ { ' " ` * _`.
+    private static func isLeadingPunctuation(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "'"), UInt8(ascii: "\""),
+            UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"):
+            true
+        default: false
+        }
+    }
+
+    /// Punctuation that closes a word or a sentence after it: `. , ; : ! ? ) ] } ' " ` * _`.
+    private static func isTrailingPunctuation(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "!"),
+            UInt8(ascii: "?"), UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "'"),
+            UInt8(ascii: "\""), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"):
+            true
+        default: false
+        }
+    }
 
     private static let commonTopLevelDomains: Set<String> = [
         "com", "org", "net", "edu", "gov", "io", "dev", "app", "co", "ai", "me", "info", "biz",
