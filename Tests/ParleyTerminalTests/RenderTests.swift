@@ -265,4 +265,29 @@ struct RenderTests {
         #expect(AnsiFrameWriter.csi([38, 2, 255, 0, 10], "m") == Array("\u{1B}[38;2;255;0;10m".utf8))
         #expect(AnsiFrameWriter.csi([2026], "h", privateMode: true) == Array("\u{1B}[?2026h".utf8))
     }
+    @Test("symbols decided in one frame are kept for the next, and a flood of new ones cannot grow the memo")
+    func symbolMemo() {
+        var harness = RenderHarness(rows: 2, cols: 12)
+        let frame = RenderFixture.buffer(["午饭 ▀▄ 😀", "é\u{301}x"], width: 12)
+        harness.show(frame)
+        let kept = harness.renderer.symbols.count
+        #expect(kept >= 5)  // 午, 饭, ▀, ▄, 😀, é and the lone mark; ASCII is never kept.
+
+        // The next frame reads the kept decisions and draws what a fresh renderer draws.
+        var next = frame
+        next.put("饭午", x: 0, y: 0)
+        let bytes = harness.show(next)
+        var fresh = RenderHarness(rows: 2, cols: 12)
+        fresh.show(next)
+        #expect(harness.terminal.lines == fresh.terminal.lines)
+        #expect(RenderFixture.foreignControls(in: bytes).isEmpty)
+        #expect(harness.renderer.symbols.count == kept)
+
+        // Thousands of distinct symbols, a screen at a time: the memo stays bounded.
+        for start in stride(from: 0, to: 3 * PrintableSymbol.Memo.limit, by: 12) {
+            let ideographs = (0..<12).map { String(Character(Unicode.Scalar(0x4E00 + UInt32(start + $0))!)) }
+            harness.show(RenderFixture.buffer([ideographs[..<6].joined(), ideographs[6...].joined()], width: 12))
+        }
+        #expect(harness.renderer.symbols.count <= 2 * PrintableSymbol.Memo.limit)
+    }
 }

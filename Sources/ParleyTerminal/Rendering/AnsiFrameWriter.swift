@@ -29,6 +29,8 @@ struct AnsiFrameWriter {
     var loose = LooseBlanks()
     /// The pen changes worked out so far, in this frame and the ones before.
     var penChanges = PenChanges()
+    /// The symbols decided so far, in this frame and the ones before.
+    var symbols = PrintableSymbol.Memo()
 
     init(depth: ColorDepth, columns: Int, cursor: Position?, pen: CellStyle?) {
         self.depth = depth

@@ -67,6 +67,8 @@ public struct AnsiRenderer: Sendable {
     var loose = LooseBlanks()
     /// The pen changes worked out in earlier frames.
     var penChanges = PenChanges()
+    /// The symbols decided in earlier frames, handed to each frame's writer.
+    var symbols = PrintableSymbol.Memo()
 
     /// Creates a renderer; its first frame paints the whole screen.
     ///
@@ -203,6 +205,7 @@ public struct AnsiRenderer: Sendable {
         penIsPlain = writer.pen == .plain
         loose = writer.loose
         penChanges = writer.penChanges
+        symbols = writer.symbols
         return writer.bytes
     }
 
@@ -225,6 +228,7 @@ public struct AnsiRenderer: Sendable {
             ? loose : LooseBlanks(width: buffer.width, height: buffer.height)
         loose = LooseBlanks()
         writer.penChanges = penChanges
+        writer.symbols = symbols
         func looseUnderCursor(_ writer: AnsiFrameWriter) -> AnsiFrameWriter.Position? {
             target.flatMap { cell in
                 guard writer.loose[cell.x, cell.y] else { return nil }
@@ -270,7 +274,10 @@ public struct AnsiRenderer: Sendable {
     func paint(_ changes: [BufferDiff.Change], of buffer: CellBuffer, into writer: inout AnsiFrameWriter) {
         var rewritten = (y: -1, untilX: 0)
         let erasing = strategy == .diff
-        var symbols = PrintableSymbol.Memo()
+        // Taken out of the writer while it is written to, and put back at the end.
+        var symbols = writer.symbols
+        writer.symbols = PrintableSymbol.Memo()
+        defer { writer.symbols = symbols }
         for change in changes where change.y != rewritten.y || change.x >= rewritten.untilX {
             if erasing, let end = erase(from: change.x, y: change.y, of: buffer, into: &writer) {
                 rewritten = (change.y, end)

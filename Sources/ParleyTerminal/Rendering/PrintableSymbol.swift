@@ -74,12 +74,21 @@ enum PrintableSymbol {
         var widest: Int
     }
 
-    /// The decisions of one frame, worked out once per symbol: a frame repeats a few
-    /// symbols (bubble edges, box lines, letters) many times, and deciding a symbol
-    /// outside ASCII means breaking it into clusters and reading Unicode properties.
+    /// The decisions worked out so far, once per symbol: a frame repeats a few symbols
+    /// (bubble edges, box lines, letters) many times, the next frame mostly the same ones,
+    /// and deciding a symbol outside ASCII means breaking it into clusters and reading
+    /// Unicode properties. A renderer keeps one from frame to frame (#15); it forgets
+    /// everything past ``limit`` symbols, so a stream of distinct ones cannot grow it.
     struct Memo {
+        /// How many symbols of each width are kept at most.
+        static let limit = 4096
+
         private var decisions: [Glyph: Decision] = [:]
         private var wide: [Glyph: Decision] = [:]
+
+        /// How many symbols are kept, of both widths.
+        var count: Int { decisions.count + wide.count }
+
         /// The last decision: a bubble's edge is one symbol many times over.
         private var last: (glyph: Glyph, columns: Int, decision: Decision)?
 
@@ -98,7 +107,13 @@ enum PrintableSymbol {
             let decision = Decision(
                 glyph: text == symbol ? glyph : Glyph(text), disputed: text == symbol && hasDisputedWidth(text),
                 widest: widestReading(of: text))
-            if columns == 1 { decisions[glyph] = decision } else { wide[glyph] = decision }
+            if columns == 1 {
+                if decisions.count >= Self.limit { decisions = [:] }
+                decisions[glyph] = decision
+            } else {
+                if wide.count >= Self.limit { wide = [:] }
+                wide[glyph] = decision
+            }
             last = (glyph, columns, decision)
             return decision
         }
