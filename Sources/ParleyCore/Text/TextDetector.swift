@@ -58,8 +58,8 @@ public enum TextDetector {
     {
         var lower = word.lowerBound
         var upper = word.upperBound
-        while lower < upper, isLeadingPunctuation(bytes[lower]) { lower += 1 }
-        while upper > lower, isTrailingPunctuation(bytes[upper - 1]) {
+        while lower < upper, leadingPunctuation.contains(bytes[lower]) { lower += 1 }
+        while upper > lower, trailingPunctuation.contains(bytes[upper - 1]) {
             // Keep a closing bracket that closes one inside the word (Wikipedia links).
             if bytes[upper - 1] == UInt8(ascii: ")"),
                 bytes[lower..<upper - 1].contains(UInt8(ascii: "("))
@@ -198,26 +198,8 @@ public enum TextDetector {
             || byte == UInt8(ascii: "\"") || byte == 0x7F
     }
 
-    /// Punctuation that opens around a word: `( [ { ' " ` * _`.
-    private static func isLeadingPunctuation(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "'"), UInt8(ascii: "\""),
-            UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"):
-            true
-        default: false
-        }
-    }
-
-    /// Punctuation that closes a word or a sentence after it: `. , ; : ! ? ) ] } ' " ` * _`.
-    private static func isTrailingPunctuation(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "!"),
-            UInt8(ascii: "?"), UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "'"),
-            UInt8(ascii: "\""), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"):
-            true
-        default: false
-        }
-    }
+    private static let leadingPunctuation: Set<UInt8> = Set("([{'\"`*_".utf8)
+    private static let trailingPunctuation: Set<UInt8> = Set(".,;:!?)]}'\"`*_".utf8)
 
     private static let commonTopLevelDomains: Set<String> = [
         "com", "org", "net", "edu", "gov", "io", "dev", "app", "co", "ai", "me", "info", "biz",
