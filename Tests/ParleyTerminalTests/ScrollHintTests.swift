@@ -26,14 +26,17 @@ struct ScrollHintTests {
         let after = screen.render(time: 1).buffer
         let hint = try #require(screen.takeScrollHint())
         #expect(hint.by == -rows)
-        // Every line of the band that has a line of the last frame to come from, but the
-        // last (the badge's), is that line.
+        // Every line of the band that has a line of the last frame to come from is that
+        // line: the badge sits on the rule below the band, so the band holds only rows.
         var compared = 0
-        for y in hint.rows.dropLast() where hint.rows.contains(y + hint.by) {
+        for y in hint.rows where hint.rows.contains(y + hint.by) {
             #expect(after.line(y) == before.line(y + hint.by), "line \(y) after \(rows) rows up")
             compared += 1
         }
-        #expect(compared == hint.rows.count - 1 - rows)
+        #expect(compared == hint.rows.count - rows)
+        // The badge is on the rule, the line after the band.
+        #expect(after.lines[hint.rows.upperBound].contains("↓"))
+        #expect(!hint.rows.contains { after.lines[$0].contains(" ↓ ") })
     }
 
     @Test("no hint without a scroll, and none once taken")

@@ -229,14 +229,6 @@ public final class ChatScreen {
             let width = min(columns, TerminalWidth.columns(of: empty))
             screen.put(empty, x: max(0, (columns - width) / 2), y: listTop + listHeight / 2, style: palette.label.adding(.italic), maxWidth: columns)
         }
-        badgeArea = nil
-        if let badge = frame.badge, listHeight > 0 {
-            let text = " \(badge.text) "
-            let width = min(columns, TerminalWidth.columns(of: text))
-            let area = CellRect(x: max(0, columns - width - 2), y: listTop + listHeight - 1, width: width, height: 1)
-            screen.put(text, x: area.x, y: area.y, style: palette.accent, maxWidth: columns)
-            badgeArea = area
-        }
         // "@name" suggestions on the list's last line, over the rows.
         let suggestions = inputBar.mentionSuggestions(cursor: editor.cursor)
         if !suggestions.isEmpty, listHeight > 0 {
@@ -273,10 +265,11 @@ public final class ChatScreen {
         }
         // The title line and the input bar, over anything the list spilled past its band:
         // taken from the last frame while what they show is the same.
-        let chrome = chromeLook()
+        let chrome = chromeLook(badge: frame.badge?.text)
         let barCursor: (x: Int, y: Int)?
         if keepsLines, let drawn = chromeDrawn, drawn.look == chrome, placeLastChrome(into: &screen) {
             barCursor = drawn.cursor
+            badgeArea = drawn.badge
         } else {
             // Below the list: clear what spilled, before the input bar draws.
             screen.fill(CellRect(x: 0, y: listTop + listHeight, width: columns, height: rows - listTop - listHeight), style: .plain)
@@ -285,7 +278,8 @@ public final class ChatScreen {
                 screen.put(" " + title, x: 0, y: 0, style: palette.accent, maxWidth: columns)
             }
             barCursor = drawInputBar(palette, &screen)
-            chromeDrawn = (chrome, barCursor)
+            badgeArea = chrome.badge.flatMap { drawBadge($0, palette: palette, into: &screen) }
+            chromeDrawn = (chrome, barCursor, badgeArea)
         }
         let cursor = presenter.search != nil ? searchCursor ?? barCursor : barCursor
         if let lastDrawn, lastDrawn.width == screen.width, lastDrawn.height == screen.height {
@@ -371,12 +365,27 @@ public final class ChatScreen {
         var placeholder: String
         var sendID: String
         var items: [Item]
+        var badge: String?
     }
 
-    /// The chrome last drawn, and where the input bar put the cursor.
-    private var chromeDrawn: (look: ChromeLook, cursor: (x: Int, y: Int)?)?
+    /// The chrome last drawn, where the input bar put the cursor, and where the badge is.
+    private var chromeDrawn: (look: ChromeLook, cursor: (x: Int, y: Int)?, badge: CellRect?)?
 
-    private func chromeLook() -> ChromeLook {
+    /// Draws the "↓" / "↓ N new" badge at the right of the rule between the list and the
+    /// input bar, as a status line shows "more below": it covers no message, and the
+    /// list's band holds only rows, so a scroll step moves the band and draws nothing for
+    /// the badge (#15). Returns where it is, for a click.
+    private func drawBadge(_ badge: String, palette: TerminalPalette, into screen: inout CellBuffer) -> CellRect? {
+        let y = listTop + listHeight
+        guard listHeight > 0, y < rows else { return nil }
+        let text = " \(badge) "
+        let width = min(columns, TerminalWidth.columns(of: text))
+        let area = CellRect(x: max(0, columns - width - 2), y: y, width: width, height: 1)
+        screen.put(text, x: area.x, y: area.y, style: palette.accent, maxWidth: columns)
+        return area
+    }
+
+    private func chromeLook(badge: String?) -> ChromeLook {
         let models = inputBar.items  // built once, not once an item
         let items = (lastBarLayout?.itemFrames ?? []).compactMap { frame in
             models.first { $0.id == frame.id }.map { ChromeLook.Item(id: frame.id, glyph: Self.glyph(for: $0), isEnabled: $0.isEnabled) }
@@ -385,7 +394,7 @@ public final class ChatScreen {
             title: title, columns: columns, rows: rows, listTop: listTop, listHeight: listHeight,
             styleRevision: presenter.viewport.layoutEngine.styleRevision, usesColor: usesColor, bar: lastBarLayout,
             text: inputBar.text, cursor: editor.cursor, placeholder: inputBar.placeholder, sendID: inputBar.sendItem.id,
-            items: items)
+            items: items, badge: badge)
     }
 
     /// Puts the last frame's title and input bar lines into `screen`, when there is a
@@ -679,6 +688,11 @@ public final class ChatScreen {
     }
 
     private func click(x: Int, y: Int, gesture: Viewport.Gesture) {
+        // The badge, on the rule under the list, returns to the newest message.
+        if gesture == .tap, let badge = badgeArea, badge.contains(x: x, y: y) {
+            presenter.scrollToBottom()
+            return
+        }
         if y >= barTop, let bar = lastBarLayout {
             let point = Point(x: Double(x) + 0.5, y: Double(y - barTop) + 0.5)
             if let banner = bar.replyBanner, banner.cancelFrame.contains(point) {
@@ -701,11 +715,6 @@ public final class ChatScreen {
         guard y >= listTop, y < listTop + listHeight else { return }
         if gesture == .tap, let undo = undoArea, undo.contains(x: x, y: y) {
             presenter.undoDelete()
-            return
-        }
-        // The badge returns to the newest message.
-        if gesture == .tap, let badge = badgeArea, badge.contains(x: x, y: y) {
-            presenter.scrollToBottom()
             return
         }
         let point = Point(x: Double(x) + 0.5, y: Double(y - listTop) + 0.5)
