@@ -263,8 +263,8 @@ public final class ChatScreen {
         if let search = presenter.search {
             searchCursor = drawSearch(search, palette: palette, top: listTop, height: listHeight, into: &screen)
         }
-        // The title line and the input bar, over anything the list spilled past its band:
-        // taken from the last frame while what they show is the same.
+        // The title line, the input bar and the badge on its rule, over anything the list
+        // spilled past its band: taken from the last frame while what they show is the same.
         let chrome = chromeLook(badge: frame.badge?.text)
         let barCursor: (x: Int, y: Int)?
         if keepsLines, let drawn = chromeDrawn, drawn.look == chrome, placeLastChrome(into: &screen) {
