@@ -132,4 +132,27 @@ struct GroupingTests {
         for _ in 0..<1_000 where !engine.grouping.isPrepared { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(engine.grouping.isPrepared)
     }
+    @Test("time and day labels remembered by minute and day read as a fresh formatter's, across zones and DST (#15)",
+        arguments: ["UTC", "Europe/Berlin", "America/St_Johns", "Asia/Kathmandu", "America/New_York"])
+    func rememberedLabels(zone: String) throws {
+        var style = Fixture.cellStyle
+        style.grouping.locale = Locale(identifier: "en_US")
+        style.grouping.timeZone = try #require(TimeZone(identifier: zone))
+        let now = Date(timeIntervalSince1970: 1_711_900_000)  // 31 March 2024, Berlin's DST began that morning
+        style.grouping.now = { now }
+        let shared = Grouping(style: style)
+        // Seconds apart within one minute, minutes apart, across the DST change, days and
+        // weeks back, and two dates of one UTC minute that New York's clock of 1850 (4 h
+        // 56 min 2 s behind) shows in two minutes.
+        var dates: [Date] = []
+        for offset in stride(from: -40 * 86_400.0, through: 3_600, by: 3_307) { dates.append(now.addingTimeInterval(offset)) }
+        for second in [0.0, 1, 29.5, 59, 59.9, 60, 61] { dates.append(Date(timeIntervalSince1970: 1_711_846_800 + second)) }
+        dates.append(Date(timeIntervalSince1970: -3_786_782_400 + 1))
+        dates.append(Date(timeIntervalSince1970: -3_786_782_400 + 3))
+        for date in dates + dates.reversed() {
+            let fresh = Grouping(style: style)
+            #expect(shared.timeText(date) == fresh.timeText(date), "\(date) in \(zone)")
+            #expect(shared.dayText(date) == fresh.dayText(date), "\(date) in \(zone)")
+        }
+    }
 }

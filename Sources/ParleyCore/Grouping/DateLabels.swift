@@ -12,10 +12,34 @@ struct DateLabels: Sendable {
     private let weekday: DateFormatter
     private let fullDate: DateFormatter
     private let prepared = Prepared()
+    private let memo = Memo()
 
     /// Whether ``prepare()`` has run, for any copy of these labels.
     private final class Prepared: Sendable {
         let done = Atomic(false)
+    }
+
+    /// The labels made so far, shared by every copy: a page of rows shows a few minutes
+    /// and days many times, and each label made costs a formatter's pass through ICU
+    /// (#15). Times by their minute on the wall clock, dates by their day and formatter;
+    /// each table is emptied when it reaches ``limit``.
+    private final class Memo: Sendable {
+        static let limit = 4096
+        private let times = Mutex<[Int: String]>([:])
+        private let dates = Mutex<[Int: String]>([:])
+
+        func time(_ minute: Int, _ make: () -> String) -> String { Self.label(minute, in: times, make) }
+        func date(_ key: Int, _ make: () -> String) -> String { Self.label(key, in: dates, make) }
+
+        private static func label(_ key: Int, in table: borrowing Mutex<[Int: String]>, _ make: () -> String) -> String {
+            if let known = table.withLock({ $0[key] }) { return known }
+            let made = make()
+            table.withLock { labels in
+                if labels.count >= limit { labels.removeAll(keepingCapacity: true) }
+                labels[key] = made
+            }
+            return made
+        }
     }
 
     init(rules: GroupingRules, strings: ChatStrings) {
@@ -57,16 +81,29 @@ struct DateLabels: Sendable {
     var isPrepared: Bool { prepared.done.load(ordering: .acquiring) }
 
     /// "12:31" or "12:31 PM", as the locale writes times.
-    func time(_ date: Date) -> String { time.string(from: date) }
+    func time(_ date: Date) -> String {
+        // A date outside the messages' range formats as itself, not as the minute it is
+        // clamped to, so it is not remembered.
+        guard Message.dateRange.contains(date) else { return time.string(from: date) }
+        return memo.time(rules.minute(of: date)) { time.string(from: date) }
+    }
 
     /// "Today", "Yesterday", a weekday within the last week, else "Mon 3 Mar 2025".
     func day(_ date: Date) -> String {
-        let days = rules.day(of: rules.now()) - rules.day(of: date)
+        let day = rules.day(of: date)
+        let days = rules.day(of: rules.now()) - day
         switch days {
         case 0: return strings.today
         case 1: return strings.yesterday
-        case 2...6: return weekday.string(from: date)
-        default: return fullDate.string(from: date)
+        case 2...6: return label(day, kind: 0, date, weekday)
+        default: return label(day, kind: 1, date, fullDate)
         }
+    }
+
+    /// `formatter`'s label of `date`, on local `day`: remembered by the day and the kind
+    /// of label, when `date` is within the messages' range.
+    private func label(_ day: Int, kind: Int, _ date: Date, _ formatter: DateFormatter) -> String {
+        guard Message.dateRange.contains(date) else { return formatter.string(from: date) }
+        return memo.date(day &* 2 &+ kind) { formatter.string(from: date) }
     }
 }

@@ -51,6 +51,16 @@ public struct GroupingRules: Sendable {
         return Int(saturating: (seconds / 86_400).rounded(.down))
     }
 
+    /// The minute of `date` on the wall clock of ``timeZone``, counted from 1970: dates
+    /// that show the same "12:31" on the same day share it. Like ``day(of:)``, any date
+    /// is safe (it counts as the nearest minute of ``Message/dateRange``).
+    func minute(of date: Date) -> Int {
+        let date = Message.clamped(date)
+        let offset = fixedOffset ?? timeZone.secondsFromGMT(for: date)
+        let seconds = date.timeIntervalSince1970 + Double(offset)
+        return Int(saturating: (seconds / 60).rounded(.down))
+    }
+
     /// The zone's offset when it never changes (UTC, zones without daylight saving time),
     /// which spares a time-zone lookup per row.
     private static func fixedOffset(of zone: TimeZone) -> Int? {
