@@ -6,14 +6,14 @@ extension AnsiRenderer {
     /// colours, as the shifted picture assumes. (Scrolling in the chat's background would
     /// save erasing them, but terminals that erase in colour do not all scroll in colour:
     /// xterm.js, VS Code's terminal, brings rows in by SD in the default background.) A
-    /// band covering the whole screen needs no scroll region. The frame takes `loose` over,
-    /// as ``frame(_:target:drawing:loose:_:)`` does; without a frame it is left as it is.
+    /// band covering the whole screen needs no scroll region. The frame takes `carried` over,
+    /// as ``frame(_:target:drawing:carried:_:)`` does; without a frame it is left as it is.
     func scrolledFrame(
-        _ buffer: CellBuffer, target: AnsiFrameWriter.Position?, hint: (rows: Range<Int>, by: Int), loose: inout LooseBlanks
+        _ buffer: CellBuffer, target: AnsiFrameWriter.Position?, hint: (rows: Range<Int>, by: Int), carried: inout Carried
     ) -> AnsiFrameWriter? {
         guard let previous, let shifted = Self.shifted(previous, rows: hint.rows, by: hint.by) else { return nil }
         let diff = BufferDiff(from: shifted, to: buffer)
-        return frame(buffer, target: target, loose: &loose) { renderer, writer in
+        return frame(buffer, target: target, carried: &carried) { renderer, writer in
             if writer.pen != .plain { writer.resetPen() }
             let whole = hint.rows == 0..<buffer.height
             if !whole { writer.csi([hint.rows.lowerBound + 1, hint.rows.upperBound], "r") }

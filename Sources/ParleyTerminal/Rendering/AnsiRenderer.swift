@@ -63,12 +63,22 @@ public struct AnsiRenderer: Sendable {
     var cursorVisible: Bool?
     /// Whether the terminal's pen is known to be plain (it is reset at the end of a frame).
     var penIsPlain = false
-    /// The blanks on screen written in another foreground than their own.
-    var loose = LooseBlanks()
-    /// The pen changes worked out in earlier frames.
-    var penChanges = PenChanges()
-    /// The symbols decided in earlier frames, handed to each frame's writer.
-    var symbols = PrintableSymbol.Memo()
+    /// What each frame's writer takes over from the frames before it, and gives back.
+    struct Carried {
+        /// The blanks on screen written in another foreground than their own.
+        var loose = LooseBlanks()
+        /// The pen changes worked out so far.
+        var penChanges = PenChanges()
+        /// The symbols decided so far.
+        var symbols = PrintableSymbol.Memo()
+    }
+
+    /// What the frames so far worked out, for the next. A frame's writer takes it over
+    /// (moved, not copied), so that what the frame adds copies nothing (#15); where two
+    /// frames are built to send the shorter, the first works on a copy.
+    var carried = Carried()
+    /// The symbols decided in earlier frames.
+    var symbols: PrintableSymbol.Memo { carried.symbols }
 
     /// Creates a renderer; its first frame paints the whole screen.
     ///
@@ -110,7 +120,7 @@ public struct AnsiRenderer: Sendable {
         terminalCursor = nil
         cursorVisible = nil
         penIsPlain = false
-        loose = LooseBlanks()
+        carried.loose = LooseBlanks()
     }
 
     /// The bytes that change the screen from the last frame to `buffer`.
@@ -147,14 +157,11 @@ public struct AnsiRenderer: Sendable {
         _ buffer: CellBuffer, cursor: (x: Int, y: Int)?, scrollHint: (rows: Range<Int>, by: Int)?
     ) -> [UInt8] {
         let target = cursor.flatMap { clamp($0, to: buffer) }
-        // The frame built takes the loose blanks over, so that marking them does not copy
-        // them all (#15); where two frames are built to send the shorter, the first works
-        // on a copy.
-        var blanks = loose
-        loose = LooseBlanks()
+        var taken = carried
+        carried = Carried()
         let writer: AnsiFrameWriter
         if strategy == .fullRedraw {
-            writer = frame(buffer, target: target, loose: &blanks) { renderer, writer in
+            writer = frame(buffer, target: target, carried: &taken) { renderer, writer in
                 renderer.paint(BufferDiff(from: nil, to: buffer).changes, of: buffer, into: &writer)
             }
         } else if let previous, previous.width == buffer.width, previous.height == buffer.height {
@@ -176,23 +183,23 @@ public struct AnsiRenderer: Sendable {
             var scrolled: AnsiFrameWriter?
             if !((short && !trusted) || long), let hint = scrollHint {
                 if trusted {
-                    scrolled = scrolledFrame(buffer, target: target, hint: hint, loose: &blanks)
+                    scrolled = scrolledFrame(buffer, target: target, hint: hint, carried: &taken)
                 } else {
-                    var copy = blanks
-                    scrolled = scrolledFrame(buffer, target: target, hint: hint, loose: &copy)
+                    var copy = taken
+                    scrolled = scrolledFrame(buffer, target: target, hint: hint, carried: &copy)
                 }
             }
             if let scrolled, trusted {
                 writer = scrolled
             } else {
                 let diff = BufferDiff(from: previous, to: buffer)
-                let plain = frame(buffer, target: target, drawing: !diff.isEmpty, loose: &blanks) { renderer, writer in
+                let plain = frame(buffer, target: target, drawing: !diff.isEmpty, carried: &taken) { renderer, writer in
                     renderer.paint(diff.changes, of: buffer, into: &writer)
                 }
                 writer = scrolled.map { $0.bytes.count < plain.bytes.count ? $0 : plain } ?? plain
             }
         } else {
-            writer = frame(buffer, target: target, loose: &blanks) { renderer, writer in
+            writer = frame(buffer, target: target, carried: &taken) { renderer, writer in
                 if writer.pen != .plain { writer.resetPen() }
                 writer.csi([2], "J")
                 let blank = CellBuffer(width: buffer.width, height: buffer.height)
@@ -203,9 +210,7 @@ public struct AnsiRenderer: Sendable {
         terminalCursor = writer.cursor
         cursorVisible = target != nil
         penIsPlain = writer.pen == .plain
-        loose = writer.loose
-        penChanges = writer.penChanges
-        symbols = writer.symbols
+        carried = Carried(loose: writer.loose, penChanges: writer.penChanges, symbols: writer.symbols)
         return writer.bytes
     }
 
@@ -217,18 +222,19 @@ public struct AnsiRenderer: Sendable {
     /// A blank the cursor is left on is written again in its exact style when it was
     /// written in a pen of another colour (see ``LooseBlanks``).
     ///
-    /// The writer takes `loose` (the screen's loose blanks) over, leaving it empty.
+    /// The writer takes `carried` over, leaving it empty.
     func frame(
-        _ buffer: CellBuffer, target: AnsiFrameWriter.Position?, drawing: Bool = true, loose: inout LooseBlanks,
+        _ buffer: CellBuffer, target: AnsiFrameWriter.Position?, drawing: Bool = true, carried: inout Carried,
         _ draw: (AnsiRenderer, inout AnsiFrameWriter) -> Void
     ) -> AnsiFrameWriter {
         var writer = AnsiFrameWriter(
             depth: colorDepth, columns: buffer.width, cursor: terminalCursor, pen: penIsPlain ? .plain : nil)
+        let loose = carried.loose
         writer.loose = loose.width == buffer.width && loose.height == buffer.height
             ? loose : LooseBlanks(width: buffer.width, height: buffer.height)
-        loose = LooseBlanks()
-        writer.penChanges = penChanges
-        writer.symbols = symbols
+        writer.penChanges = carried.penChanges
+        writer.symbols = carried.symbols
+        carried = Carried()
         func looseUnderCursor(_ writer: AnsiFrameWriter) -> AnsiFrameWriter.Position? {
             target.flatMap { cell in
                 guard writer.loose[cell.x, cell.y] else { return nil }
