@@ -35,13 +35,13 @@ public enum TextDetector {
             // Every link, address and host has a dot, an at sign or a scheme's colon before
             // its last byte: a word without one (most words, and "end." or "note:") is
             // not turned into a string at all.
-            var marker = -1
+            var last = -1, earlier = -1
             while index < count, !isWordBreak(bytes[index]) {
-                if isMarker(bytes[index]) { marker = index }
+                if isMarker(bytes[index]) { (earlier, last) = (last, index) }
                 index += 1
             }
-            let marked = marker >= start && (marker < index - 1 || (start..<index - 1).contains { isMarker(bytes[$0]) })
-            if marked, index - start >= 4, let detection = classify(bytes, start..<index) {
+            let marked = last >= 0 && (last < index - 1 || earlier >= 0)
+            if marked, let detection = classify(bytes, start..<index) {
                 result.append(detection)
             }
         }
