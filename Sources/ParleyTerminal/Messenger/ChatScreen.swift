@@ -98,7 +98,7 @@ public final class ChatScreen {
     public private(set) var isAnimating = false
     /// Where the last frame drew the new-messages badge (a click there returns to the
     /// newest message).
-    private var badgeArea: CellRect?
+    private var badgeArea: CellRect? { chromeDrawn?.badge }
     /// Where the last frame drew "Message deleted · Undo" (a click there undoes).
     private var undoArea: CellRect?
     /// Whether the terminal window has the focus (focus reports); away, new messages
@@ -269,7 +269,6 @@ public final class ChatScreen {
         let barCursor: (x: Int, y: Int)?
         if keepsLines, let drawn = chromeDrawn, drawn.look == chrome, placeLastChrome(into: &screen) {
             barCursor = drawn.cursor
-            badgeArea = drawn.badge
         } else {
             // Below the list: clear what spilled, before the input bar draws.
             screen.fill(CellRect(x: 0, y: listTop + listHeight, width: columns, height: rows - listTop - listHeight), style: .plain)
@@ -278,8 +277,8 @@ public final class ChatScreen {
                 screen.put(" " + title, x: 0, y: 0, style: palette.accent, maxWidth: columns)
             }
             barCursor = drawInputBar(palette, &screen)
-            badgeArea = chrome.badge.flatMap { drawBadge($0, palette: palette, into: &screen) }
-            chromeDrawn = (chrome, barCursor, badgeArea)
+            let badge = chrome.badge.flatMap { drawBadge($0, palette: palette, into: &screen) }
+            chromeDrawn = (chrome, barCursor, badge)
         }
         let cursor = presenter.search != nil ? searchCursor ?? barCursor : barCursor
         if let lastDrawn, lastDrawn.width == screen.width, lastDrawn.height == screen.height {
