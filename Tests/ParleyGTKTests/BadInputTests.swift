@@ -33,10 +33,10 @@ extension GTKTests {
             #expect(bodies(view).last == "after the wall of text")
             // Scroll through part of it: rows keep coming.
             for _ in 0..<20 { view.scroll(by: -400) }
-            await GTKHarness.pump(until: { view.frameTick == nil })  // the frame that places the rows
+            await GTKHarness.pumpUntilPlaced(view)
             #expect(!view.visibleRowViews.isEmpty)
             view.scrollToBottom(animated: false)
-            await GTKHarness.pump(until: { view.frameTick == nil })  // the frame that places the rows
+            await GTKHarness.pumpUntilPlaced(view)
             #expect(bodies(view).last == "after the wall of text")
         }
 

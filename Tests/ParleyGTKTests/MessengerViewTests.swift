@@ -64,9 +64,9 @@ extension GTKTests {
             #expect(shownTexts(view).last == "Message 999999")
             // Scrolling far up and back recycles rather than creating rows.
             for _ in 0..<30 { view.scroll(by: -500) }
-            await GTKHarness.pump(until: { view.frameTick == nil })  // the frame that places the rows
+            await GTKHarness.pumpUntilPlaced(view)
             view.scrollToBottom(animated: false)
-            await GTKHarness.pump(until: { view.frameTick == nil })  // the frame that places the rows
+            await GTKHarness.pumpUntilPlaced(view)
             let after = GTKHarness.descendants(view.list.widget).filter {
                 String(cString: gtk_widget_get_css_name($0)) == "message"
             }
@@ -98,7 +98,7 @@ extension GTKTests {
             let (view, window) = try await show(conversation)
             defer { GTKHarness.close(window) }
             view.scroll(by: -800)
-            await GTKHarness.pump(until: { view.frameTick == nil })  // the frame that places the rows
+            await GTKHarness.pumpUntilPlaced(view)
             let anchor = try #require(view.visibleRowViews.dropFirst(2).first?.id)
             guard case .message(let id) = anchor else { return }
             let before = try #require(top(of: id, in: view))
@@ -121,7 +121,7 @@ extension GTKTests {
             let (view, window) = try await show(conversation)
             defer { GTKHarness.close(window) }
             view.scroll(by: -600)
-            await GTKHarness.pump(until: { view.frameTick == nil })  // the frame that places the rows
+            await GTKHarness.pumpUntilPlaced(view)
             guard case .message(let id) = try #require(view.visibleRowViews.dropFirst(1).first?.id) else { return }
             let before = try #require(top(of: id, in: view))
             _ = conversation.prependHistory(Array(all[..<100]))

@@ -60,7 +60,7 @@ extension GTKTests {
             #expect(!view.scrolling.isMoving)
             #expect(abs(try moved(since: paged, view) - MessengerView.wheelStep) < 0.5)
             // One frame puts the rows where the presenter has them, and none follows.
-            await GTKHarness.pump(until: { view.frameTick == nil })
+            await GTKHarness.pumpUntilPlaced(view)
             #expect(view.frameTick == nil)
             let drawn = try #require(view.lastFrame?.rows.first)
             #expect(places(view)[drawn.row.id] == drawn.y)
@@ -94,7 +94,7 @@ extension GTKTests {
                 #expect(!view.scrolling.isMoving)
                 view.scroll(by: 30, animated: true)
                 #expect(!view.scrolling.isMoving)
-                await GTKHarness.pump(until: { view.frameTick == nil })
+                await GTKHarness.pumpUntilPlaced(view)
                 _ = try view.conversation.remove("message-70", animated: true)
                 try view.conversation.append(Message(id: "late", sender: ChatFixtures.alice, content: .text("late")), animated: true)
                 await GTKHarness.pump(for: .milliseconds(30))

@@ -72,6 +72,12 @@ enum GTKHarness {
         return false
     }
 
+    /// Iterates the main loop until `view` has no frame pending: the frame that places its
+    /// rows after a scroll or a change has run.
+    static func pumpUntilPlaced(_ view: MessengerView, sourceLocation: SourceLocation = #_sourceLocation) async {
+        await pump(until: { view.frameTick == nil }, sourceLocation: sourceLocation)
+    }
+
     /// Iterates the main loop for `duration` (frames, animations).
     static func pump(for duration: Duration) async {
         let clock = ContinuousClock()
