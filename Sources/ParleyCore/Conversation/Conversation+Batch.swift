@@ -41,8 +41,8 @@ extension Conversation {
         /// - Throws: ``ConversationError/duplicateID(_:)``.
         public func append(_ message: Message) throws(ConversationError) {
             checkOpen()
-            guard !owner.store.contains(message.id) else { throw .duplicateID(message.id) }
-            appendUnchecked(message)
+            guard owner.store.appendIfAbsent(message) else { throw .duplicateID(message.id) }
+            recorder.inserted(message.id)
         }
 
         /// Appends `messages` in order; all or none.

@@ -9,7 +9,12 @@
 struct MessageStore: Sendable {
     private var front = ChunkedList<Message>()
     private var back = ChunkedList<Message>()
-    private var ordinals: [MessageID: Int] = [:]
+    private var ordinals: OrdinalIndex
+
+    /// An empty store; `hashBits` below 64 makes ids of one hash common, for tests.
+    init(hashBits: Int = Int.bitWidth) {
+        ordinals = OrdinalIndex(hashBits: hashBits)
+    }
 
     var count: Int { front.count + back.count }
     var isEmpty: Bool { front.isEmpty && back.isEmpty }
@@ -32,21 +37,50 @@ struct MessageStore: Sendable {
     var last: Message? { isEmpty ? nil : self[count - 1] }
 
     func index(of id: MessageID) -> Int? {
-        ordinals[id].map { $0 + front.count }
+        ordinal(of: id).map { $0 + front.count }
     }
 
-    func contains(_ id: MessageID) -> Bool { ordinals[id] != nil }
+    func contains(_ id: MessageID) -> Bool { ordinal(of: id) != nil }
+
+    private func ordinal(of id: MessageID) -> Int? {
+        if let held = ordinals.holder(of: id), self.id(at: held) == id { return held }
+        return ordinals.collidedOrdinal(of: id)
+    }
+
+    /// Gives `id` the ordinal `ordinal` unless it is present; returns whether it did.
+    private mutating func addOrdinal(_ id: MessageID, _ ordinal: Int) -> Bool {
+        switch ordinals.claim(id, at: ordinal) {
+        case .added: return true
+        case .present: return false
+        case .held(let holder):
+            return self.id(at: holder) != id && ordinals.keepApart(id, at: ordinal)
+        }
+    }
+
+    /// The id of the message at `ordinal`.
+    private func id(at ordinal: Int) -> MessageID {
+        ordinal >= 0 ? back[ordinal].id : front[-ordinal - 1].id
+    }
 
     /// Appends at the newest end. The id must not be present.
     mutating func append(_ message: Message) {
-        ordinals[message.id] = back.count
+        let added = appendIfAbsent(message)
+        precondition(added, "a new message's id is not present")
+    }
+
+    /// Appends at the newest end unless its id is present; returns whether it did. The id
+    /// is looked up once, where a check and then ``append(_:)`` would look twice.
+    mutating func appendIfAbsent(_ message: Message) -> Bool {
+        guard addOrdinal(message.id, back.count) else { return false }
         back.append(message)
+        return true
     }
 
     /// Adds `message` before the oldest. The id must not be present.
     mutating func prepend(_ message: Message) {
+        let added = addOrdinal(message.id, -(front.count + 1))
+        precondition(added, "a new message's id is not present")
         front.append(message)
-        ordinals[message.id] = -front.count
     }
 
     /// Inserts at `index` (0...count). The id must not be present.
@@ -54,8 +88,11 @@ struct MessageStore: Sendable {
         if index == count { return append(message) }
         if index == 0 { return prepend(message) }
         compact()
+        // Shift the ordinals first, so that the new id is added to a consistent store.
+        for position in index..<back.count { ordinals.move(back[position].id, to: position + 1) }
         back.insert(message, at: index)
-        renumber(from: index)
+        let added = addOrdinal(message.id, index)
+        precondition(added, "a new message's id is not present")
     }
 
     /// Removes and returns the message at `index`.
@@ -71,7 +108,7 @@ struct MessageStore: Sendable {
             removed = back.remove(at: index)
             renumber(from: index)
         }
-        ordinals[removed.id] = nil
+        ordinals.remove(removed.id)
         return removed
     }
 
@@ -79,12 +116,15 @@ struct MessageStore: Sendable {
     mutating func replaceAll(with messages: [Message]) {
         front = ChunkedList()
         back = ChunkedList(messages)
-        ordinals = Dictionary(minimumCapacity: messages.count)
-        renumber(from: 0)
+        ordinals = OrdinalIndex(minimumCapacity: messages.count, hashBits: ordinals.hashBits)
+        for position in 0..<back.count {
+            let added = addOrdinal(back[position].id, position)
+            precondition(added, "ids are unique")
+        }
     }
 
     mutating func reserveCapacity(_ additional: Int) {
-        ordinals.reserveCapacity(ordinals.count + additional)
+        ordinals.reserveCapacity(additional)
     }
 
     /// All messages, oldest first.
@@ -99,7 +139,7 @@ struct MessageStore: Sendable {
     }
 
     private mutating func renumber(from index: Int) {
-        for position in index..<back.count { ordinals[back[position].id] = position }
+        for position in index..<back.count { ordinals.move(back[position].id, to: position) }
     }
 
     #if DEBUG
