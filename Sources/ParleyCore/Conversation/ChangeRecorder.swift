@@ -1,39 +1,56 @@
 /// Collects the effects of one batch and folds them into a ``ChangeSet``.
 ///
 /// Records operations in order and consolidates at the end, so a batch of pure appends
-/// (the common case, and a million of them in a benchmark) costs one array append each.
+/// (the common case, and a million of them in a benchmark) costs one array append each;
+/// the first operation is kept beside the array, so a batch of one (an app adding a
+/// message) allocates nothing.
 /// Consolidation: inserted then removed is nothing; removed then inserted is an update;
 /// an update or move of a message inserted in the same batch is just the insert.
 struct ChangeRecorder {
     private enum Operation: UInt8 { case insert, remove, update, move }
 
-    private var operations: [(MessageID, Operation)] = []
+    private var first: (MessageID, Operation)?
+    private var rest: [(MessageID, Operation)] = []
     private var onlyInserts = true
     var typingChanged = false
     var historyChanged = false
     var isPrepend = false
     var isWindowMove = false
 
-    var isEmpty: Bool { operations.isEmpty && !typingChanged && !historyChanged }
+    var isEmpty: Bool { first == nil && !typingChanged && !historyChanged }
 
-    mutating func inserted(_ id: MessageID) { operations.append((id, .insert)) }
+    /// The operations in the order they were recorded.
+    private var operations: [(MessageID, Operation)] {
+        guard let first else { return [] }
+        return [first] + rest
+    }
+
+    private mutating func record(_ id: MessageID, _ operation: Operation) {
+        if first == nil {
+            first = (id, operation)
+        } else {
+            rest.append((id, operation))
+        }
+    }
+
+    mutating func inserted(_ id: MessageID) { record(id, .insert) }
 
     mutating func removed(_ id: MessageID) {
-        operations.append((id, .remove))
+        record(id, .remove)
         onlyInserts = false
     }
 
     mutating func updated(_ id: MessageID) {
-        operations.append((id, .update))
+        record(id, .update)
         onlyInserts = false
     }
 
     mutating func moved(_ id: MessageID) {
-        operations.append((id, .move))
+        record(id, .move)
         onlyInserts = false
     }
 
-    mutating func reserveCapacity(_ count: Int) { operations.reserveCapacity(operations.count + count) }
+    mutating func reserveCapacity(_ count: Int) { rest.reserveCapacity(rest.count + count) }
 
     func changeSet(version: UInt64, animated: Bool) -> ChangeSet {
         var set = ChangeSet(
