@@ -112,4 +112,24 @@ struct MessageStoreTests {
         model.insert("id1", at: 0)
         Self.check(store, model, gone: Set(ids).subtracting(model), "after returns")
     }
+
+    @Test("a message added without an id never takes an id the app gave another message")
+    func generatedIDsStepAside() throws {
+        let chat = Conversation(me: Sender(id: "me", name: "Me"))
+        // Generated ids count up in base 36 after a dot: the app takes the next ones
+        // (many, in case tests running meanwhile generate some).
+        let probe = MessageID.generate().rawValue
+        let dot = try #require(probe.lastIndex(of: "."))
+        let counter = try #require(UInt64(probe[probe.index(after: dot)...], radix: 36))
+        let taken = (1...300).map { MessageID(probe[...dot] + String(counter + $0, radix: 36)) }
+        try chat.append(contentsOf: taken.map { Message(id: $0, sender: chat.me, date: Self.start, content: .text("app's")) })
+        let id = chat.append(.text("mine"))
+        let other = chat.batch { $0.append(.text("also mine")) }
+        #expect(!taken.contains(id) && !taken.contains(other) && id != other)
+        #expect(chat.count == taken.count + 2)
+        #expect(chat.message(id)?.content == .text("mine"))
+        #expect(chat.message(other)?.content == .text("also mine"))
+        for id in taken { #expect(chat.message(id)?.content == .text("app's")) }
+        chat.store.checkInvariants()
+    }
 }

@@ -31,9 +31,7 @@ extension Conversation {
             _ content: MessageContent, from sender: Sender? = nil, date: Date = Date(),
             status: DeliveryStatus = .sent
         ) -> MessageID {
-            let message = Message(sender: sender ?? owner.me, date: date, content: content, status: status)
-            appendUnchecked(message)
-            return message.id
+            appendGenerated(Message(sender: sender ?? owner.me, date: date, content: content, status: status))
         }
 
         /// Appends `message`, keeping its id.
@@ -110,6 +108,16 @@ extension Conversation {
         }
 
         // MARK: Internals
+
+        /// Appends a message whose id was generated, generating another while an id the app
+        /// chose has taken it; returns the id it went in with.
+        func appendGenerated(_ message: Message) -> MessageID {
+            checkOpen()
+            var message = message
+            while !owner.store.appendIfAbsent(message) { message.id = .generate() }
+            recorder.inserted(message.id)
+            return message.id
+        }
 
         func appendUnchecked(_ message: Message) {
             checkOpen()

@@ -116,8 +116,7 @@ public final class Conversation: @unchecked Sendable {
     ) -> MessageID {
         let message = Message(
             sender: sender ?? me, date: date ?? clock(), content: content, status: status, replyTo: replyTo)
-        batch(animated: animated) { $0.appendUnchecked(message) }
-        return message.id
+        return batch(animated: animated) { $0.appendGenerated(message) }
     }
 
     /// Appends a message the app built, keeping its id.
