@@ -27,6 +27,12 @@ window named in `_NET_SUPPORTING_WM_CHECK`, and `_NET_SUPPORTED` listing `_NET_W
 does. It does not manage windows: no frames, no focus policy (Xvfb's focus follows the
 pointer). `--no-wm` leaves the bare server, as the figures before this change had.
 
+A desktop session also has a D-Bus session bus. Without one, GTK 4.8 autolaunches a bus
+(`dbus-launch`, which starts a `dbus-daemon`) while it initializes, and a GtkApplication
+asks again when it registers: about 30 ms of each start that no desktop pays, and a
+daemon left behind by every run. So the harness starts a private session bus for its
+programs (`dbus-daemon --session`) when none is set; `--no-session-bus` leaves it out.
+
 The peer is `parley-bench gtk-peer` (a GtkListView of wrapped GtkLabels, "Sender: text",
 what a GTK developer writes by hand). The programs take turns; each figure is the median
 of --runs runs. Needs Xvfb (it starts one with xvfb-run when DISPLAY is unset), libX11,
@@ -239,6 +245,21 @@ def settings(home):
     return os.path.join(home, "config")
 
 
+def start_session_bus():
+    """A private D-Bus session bus for the programs, as a desktop session has one; None
+    when one is set already or dbus-daemon is missing."""
+    if os.environ.get("DBUS_SESSION_BUS_ADDRESS") or not shutil.which("dbus-daemon"):
+        return None
+    daemon = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    address = daemon.stdout.readline().strip()
+    if not address:
+        daemon.kill()
+        return None
+    os.environ["DBUS_SESSION_BUS_ADDRESS"] = address
+    return daemon
+
+
 def measure(x, argv, clicks, config):
     x.paints(0.3)
     started = time.monotonic()
@@ -278,6 +299,7 @@ def main():
     parser.add_argument("--demo", default=".build/release/parley-gtk-demo")
     parser.add_argument("--bench", default=".build/release/parley-bench")
     parser.add_argument("--no-wm", action="store_true", help="no window manager announced (a bare X server)")
+    parser.add_argument("--no-session-bus", action="store_true", help="no D-Bus session bus started for the programs")
     args = parser.parse_args()
     if not os.environ.get("DISPLAY"):
         if not shutil.which("xvfb-run"):
@@ -286,6 +308,8 @@ def main():
     x = X()
     if not args.no_wm:
         x.announce_window_manager()
+    had_bus = bool(os.environ.get("DBUS_SESSION_BUS_ADDRESS"))
+    bus = None if args.no_session_bus else start_session_bus()
     home = tempfile.mkdtemp(prefix="parley-measure-gtk-")
     table = []
     config = settings(home)
@@ -313,8 +337,12 @@ def main():
                           med(lambda r: r["memory"][0]), med(lambda r: r["memory"][1])))
     shutil.rmtree(home, ignore_errors=True)
     x.withdraw_window_manager()
+    if bus:
+        bus.terminate()
+        bus.wait()
     wm = "no window manager" if args.no_wm else "a window manager announced (EWMH)"
-    print(f"{WIDTH}x{HEIGHT} window, Xvfb, {wm}, GSK_RENDERER=cairo, realistic transcript (scripts/transcript.py), "
+    session = "a private session bus" if bus else "the session bus given" if had_bus else "no session bus"
+    print(f"{WIDTH}x{HEIGHT} window, Xvfb, {wm}, {session}, GSK_RENDERER=cairo, realistic transcript (scripts/transcript.py), "
           f"{args.clicks} clicks, median of {args.runs} runs")
     print()
     print("| lines | program | exec → first paint | exec → idle | wheel click: CPU | paints per click | "
