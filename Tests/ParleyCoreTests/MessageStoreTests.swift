@@ -132,4 +132,28 @@ struct MessageStoreTests {
         for id in taken { #expect(chat.message(id)?.content == .text("app's")) }
         chat.store.checkInvariants()
     }
+
+    @Test("a generated id found taken is replaced by the next one, leaving the holder alone")
+    func takenGeneratedID() {
+        let chat = Conversation(me: Sender(id: "me", name: "Me"))
+        let taken = MessageID.generate()
+        try? chat.append(Message(id: taken, sender: chat.me, date: Self.start, content: .text("app's")))
+        // As if generate() had handed out `taken` again.
+        let id = chat.batch { $0.appendGenerated(Message(id: taken, sender: chat.me, date: Self.start, content: .text("mine"))) }
+        #expect(id != taken && chat.count == 2)
+        #expect(chat.message(taken)?.content == .text("app's"))
+        #expect(chat.message(id)?.content == .text("mine"))
+        chat.store.checkInvariants()
+    }
+
+    @Test("every width of hash from 1 to 64 bits keys the index", arguments: [1, 2, 31, 32, 63, 64])
+    func hashWidths(bits: Int) {
+        var store = MessageStore(hashBits: bits)
+        let ids = (0..<200).map { MessageID("w\($0)") }
+        for id in ids {
+            let added = store.appendIfAbsent(Self.message(id.rawValue))
+            #expect(added)
+        }
+        Self.check(store, ids, gone: ["w200", "x"], "\(bits) bits")
+    }
 }

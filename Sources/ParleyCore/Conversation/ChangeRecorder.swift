@@ -19,10 +19,12 @@ struct ChangeRecorder {
 
     var isEmpty: Bool { first == nil && !typingChanged && !historyChanged }
 
-    /// The operations in the order they were recorded.
-    private var operations: [(MessageID, Operation)] {
-        guard let first else { return [] }
-        return [first] + rest
+    /// Calls `body` with each operation in the order they were recorded, without
+    /// gathering them in one array.
+    private func forEachOperation(_ body: (MessageID, Operation) -> Void) {
+        guard let first else { return }
+        body(first.0, first.1)
+        for (id, operation) in rest { body(id, operation) }
     }
 
     private mutating func record(_ id: MessageID, _ operation: Operation) {
@@ -57,14 +59,17 @@ struct ChangeRecorder {
             version: version, typingChanged: typingChanged, historyChanged: historyChanged,
             isPrepend: isPrepend, animated: animated, isWindowMove: isWindowMove)
         if onlyInserts {
-            set.inserted = operations.map(\.0)
+            guard let first else { return set }
+            set.inserted.reserveCapacity(rest.count + 1)
+            set.inserted.append(first.0)
+            for (id, _) in rest { set.inserted.append(id) }
             return set
         }
         // Fold each id's operations into one net effect, in order of first appearance.
         struct Net { var existedBefore: Bool; var existsAfter: Bool; var updated = false; var moved = false }
         var order: [MessageID] = []
         var nets: [MessageID: Net] = [:]
-        for (id, operation) in operations {
+        forEachOperation { id, operation in
             var net = nets[id] ?? {
                 order.append(id)
                 return Net(existedBefore: operation != .insert, existsAfter: operation != .insert)

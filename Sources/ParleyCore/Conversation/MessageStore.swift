@@ -87,6 +87,8 @@ struct MessageStore: Sendable {
     mutating func insert(_ message: Message, at index: Int) {
         if index == count { return append(message) }
         if index == 0 { return prepend(message) }
+        // Checked before anything moves; the renumbering below is O(n) anyway.
+        precondition(!contains(message.id), "a new message's id is not present")
         compact()
         // Shift the ordinals first, so that the new id is added to a consistent store.
         for position in index..<back.count { ordinals.move(back[position].id, to: position + 1) }

@@ -22,7 +22,8 @@ struct OrdinalIndex: Sendable {
         precondition(hashBits > 0 && hashBits <= Int.bitWidth, "1 to 64 hash bits")
         byHash = Dictionary(minimumCapacity: capacity)
         self.hashBits = hashBits
-        mask = hashBits == Int.bitWidth ? ~0 : (1 << hashBits) - 1
+        // A shift by the whole width gives 0, so 64 bits keep every bit.
+        mask = ~(~0 << hashBits)
     }
 
     private func hash(_ id: MessageID) -> Int { id.hashValue & mask }
@@ -72,7 +73,8 @@ struct OrdinalIndex: Sendable {
     }
 
     /// Moves `id`, which must be present, to `ordinal`. Does not read the store, so it may
-    /// be called while the store renumbers.
+    /// be called while the store renumbers; an absent id would take over the slot of an id
+    /// of its hash, so only ids read from the store are moved.
     mutating func move(_ id: MessageID, to ordinal: Int) {
         if !collided.isEmpty, collided[id] != nil {
             collided[id] = ordinal
