@@ -59,10 +59,8 @@ struct ChangeRecorder {
             version: version, typingChanged: typingChanged, historyChanged: historyChanged,
             isPrepend: isPrepend, animated: animated, isWindowMove: isWindowMove)
         if onlyInserts {
-            guard let first else { return set }
             set.inserted.reserveCapacity(rest.count + 1)
-            set.inserted.append(first.0)
-            for (id, _) in rest { set.inserted.append(id) }
+            forEachOperation { id, _ in set.inserted.append(id) }
             return set
         }
         // Fold each id's operations into one net effect, in order of first appearance.

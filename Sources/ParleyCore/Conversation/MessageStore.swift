@@ -118,7 +118,7 @@ struct MessageStore: Sendable {
     mutating func replaceAll(with messages: [Message]) {
         front = ChunkedList()
         back = ChunkedList(messages)
-        ordinals = OrdinalIndex(minimumCapacity: messages.count, hashBits: ordinals.hashBits)
+        ordinals.removeAll(minimumCapacity: messages.count)
         for position in 0..<back.count {
             let added = addOrdinal(back[position].id, position)
             precondition(added, "ids are unique")

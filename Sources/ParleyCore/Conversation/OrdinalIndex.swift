@@ -11,17 +11,14 @@
 struct OrdinalIndex: Sendable {
     private var byHash: [Int: Int]
     private var collided: [MessageID: Int] = [:]
-    /// The bits of an id's hash the index keys by: all of them, but for tests that make
+    /// Keeps the bits of an id's hash the index keys by: all of them, but for tests that make
     /// ids of one hash common.
-    let hashBits: Int
     private let mask: Int
 
-    /// An empty index with room for `capacity` ids, keyed by the low `hashBits` bits of
-    /// each id's hash.
-    init(minimumCapacity capacity: Int = 0, hashBits: Int = Int.bitWidth) {
+    /// An empty index, keyed by the low `hashBits` bits of each id's hash.
+    init(hashBits: Int = Int.bitWidth) {
         precondition(hashBits > 0 && hashBits <= Int.bitWidth, "1 to 64 hash bits")
-        byHash = Dictionary(minimumCapacity: capacity)
-        self.hashBits = hashBits
+        byHash = [:]
         // A shift by the whole width gives 0, so 64 bits keep every bit.
         mask = ~(~0 << hashBits)
     }
@@ -87,6 +84,12 @@ struct OrdinalIndex: Sendable {
     mutating func remove(_ id: MessageID) {
         if !collided.isEmpty, collided.removeValue(forKey: id) != nil { return }
         byHash[hash(id)] = nil
+    }
+
+    /// Forgets every id and makes room for `capacity`, keeping the hash bits.
+    mutating func removeAll(minimumCapacity capacity: Int) {
+        byHash = Dictionary(minimumCapacity: capacity)
+        collided = [:]
     }
 
     /// Makes room for `additional` more ids.
