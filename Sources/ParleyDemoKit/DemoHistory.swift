@@ -5,7 +5,7 @@ import ParleySQLite
 /// Where a demo's conversation comes from and where it is kept: a store under the user's
 /// data directory (the default, seeded on first run), another store file, memory only,
 /// or a chat log opened read-only.
-public struct DemoHistory {
+public struct DemoHistory: Sendable {
     /// Which history to open.
     public struct Options: Sendable {
         /// A chat log to show (indexed at start, each page read from the file as it is shown).
@@ -14,8 +14,9 @@ public struct DemoHistory {
         public var history: String?
         /// Keep nothing.
         public var ephemeral = false
-        /// The ``transcript`` already being opened (see ``TranscriptOpening``); used when
-        /// its path is the transcript's.
+        /// The ``transcript`` already being opened (see ``TranscriptOpening``), used when
+        /// its path is the transcript's: shown from the file's end while it is indexed,
+        /// until ``DemoHistory/finishOpening()``.
         public var opening: TranscriptOpening?
 
         /// The default: the store under XDG_DATA_HOME.
@@ -69,15 +70,19 @@ public struct DemoHistory {
         var note: String?
         var store: ConversationStore?
         var fresh = true
+        var opening: TranscriptOpening?
         if let path = options.transcript {
-            let transcript = try options.opening.flatMap { $0.path == path ? $0 : nil }?.source()
-                ?? TranscriptSource(path: path, me: DemoCast.me)
-            source = transcript
-            note = "Opened \(transcript.count) message\(transcript.count == 1 ? "" : "s") from \(InertText.singleLine(path))"
-                + (transcript.skipped > 0
-                    ? " (\(transcript.skipped) line\(transcript.skipped == 1 ? "" : "s") skipped: "
-                        + transcript.problems.joined(separator: "; ") + (transcript.skipped > transcript.problems.count ? "; …" : "") + ")"
-                    : "")
+            if let pending = options.opening, pending.path == path {
+                // Shown from the file's end at once; the count comes with the index.
+                try pending.waitForEnd()
+                source = pending
+                opening = pending
+                note = "Opening \(InertText.singleLine(path))…"
+            } else {
+                let transcript = try TranscriptSource(path: path, me: DemoCast.me)
+                source = transcript
+                note = Self.note(opened: transcript, path: path)
+            }
         } else if options.ephemeral {
             source = ArrayHistorySource(DemoConversation.history(count: 5_000, before: now))
             try conversation.append(contentsOf: DemoConversation.recent(now: now))
@@ -107,6 +112,37 @@ public struct DemoHistory {
         self.isFresh = fresh
         self.store = store
         self.isTranscript = options.transcript != nil
+        self.opening = opening
+    }
+
+    /// A transcript still being indexed (``Options/opening``), until ``finishOpening()``.
+    let opening: TranscriptOpening?
+
+    /// The line about an opened transcript: how many messages, and why lines were skipped.
+    static func note(opened transcript: TranscriptSource, path: String) -> String {
+        "Opened \(transcript.count) message\(transcript.count == 1 ? "" : "s") from \(InertText.singleLine(path))"
+            + (transcript.skipped > 0
+                ? " (\(transcript.skipped) line\(transcript.skipped == 1 ? "" : "s") skipped: "
+                    + transcript.problems.joined(separator: "; ") + (transcript.skipped > transcript.problems.count ? "; …" : "") + ")"
+                : "")
+    }
+
+    /// For a transcript shown while it is indexed: waits until it is, then shows its newest
+    /// page again if the file's last lines were not its newest messages (a file out of
+    /// order).
+    ///
+    /// - Returns: The line about what was opened (as ``note`` says for a transcript opened
+    ///   before it is shown), or why the file could not be indexed; `nil` when there is
+    ///   nothing being opened.
+    public func finishOpening() async -> String? {
+        guard let opening else { return nil }
+        do {
+            let (transcript, pagesStand) = try await opening.indexed()
+            if !pagesStand { await pager.returnToLatest() }
+            return Self.note(opened: transcript, path: opening.path)
+        } catch {
+            return error.description
+        }
     }
 
     /// The composer's text and reply saved when the demo last closed, if any.

@@ -54,15 +54,14 @@ struct TranscriptEntry: Sendable, Equatable {
     }
 }
 
-/// A transcript file, kept open, and the index of its message lines in message order.
+/// The index of a transcript's message lines in message order, over its open file.
 ///
-/// Built by one pass over the file in 1 MiB reads (never mapped: a file cut short under a
-/// mapping kills the program with SIGBUS). Lines are read again, with `pread`, only when
-/// a page asks for them. Immutable after init, so safe to share between tasks; the file
-/// is closed when the last reference goes.
+/// Built by one pass over the file in 1 MiB reads. Lines are read again, with `pread`,
+/// only when a page asks for them. Immutable after init, so safe to share between tasks;
+/// the file is closed when the last reference to it goes.
 final class TranscriptIndex: Sendable {
     /// The open file.
-    let descriptor: Int32
+    let file: TranscriptFile
     /// The message lines, oldest first.
     let entries: [TranscriptEntry]
     /// Lines that did not parse.
@@ -73,52 +72,29 @@ final class TranscriptIndex: Sendable {
     /// The size of each read while indexing.
     static let chunkSize = 1 << 20
 
-    /// Indexes the regular file at `path`, refused before reading when it is anything else
-    /// or larger than `maximumBytes` (a FIFO would block the program forever).
-    init(path: String, maximumBytes: Int, describedProblems: Int) throws(TranscriptError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw errno == ENOENT || errno == ENOTDIR ? .missing(path: path) : .unreadable(path: path, reason: Self.reason(errno))
-        }
-        try Self.check(info, path: path, maximumBytes: maximumBytes)
-        // O_NONBLOCK: should the file be swapped for a FIFO after the check, opening it
-        // does not wait for a writer (and the check below refuses it).
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(path: path, reason: Self.reason(errno)) }
-        guard fstat(descriptor, &info) == 0 else {
-            let code = errno
-            close(descriptor)
-            throw .unreadable(path: path, reason: Self.reason(code))
-        }
-        do {
-            try Self.check(info, path: path, maximumBytes: maximumBytes)
-            let scan = try Self.scan(
-                descriptor, path: path, size: Int(info.st_size), maximumBytes: maximumBytes, describedProblems: describedProblems)
-            self.entries = scan.entries
-            self.skipped = scan.skipped
-            self.problems = scan.problems
-        } catch {
-            close(descriptor)
-            throw error
-        }
-        self.descriptor = descriptor
+    /// The file's descriptor.
+    var descriptor: Int32 { file.descriptor }
+
+    /// Opens and indexes the regular file at `path` (see ``TranscriptFile``).
+    convenience init(path: String, maximumBytes: Int, describedProblems: Int) throws(TranscriptError) {
+        try self.init(file: TranscriptFile(path: path, maximumBytes: maximumBytes), describedProblems: describedProblems)
     }
 
-    deinit { close(descriptor) }
-
-    private static func check(_ info: stat, path: String, maximumBytes: Int) throws(TranscriptError) {
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .folder(path: path)
-        default: throw .notAFile(path: path)
-        }
-        guard Int(info.st_size) <= maximumBytes else { throw .tooLarge(path: path, limit: maximumBytes) }
+    /// Indexes `file`, reading it from its start to its end as it is now.
+    init(file: TranscriptFile, describedProblems: Int) throws(TranscriptError) {
+        var info = stat()
+        let size = fstat(file.descriptor, &info) == 0 ? Int(info.st_size) : 0
+        let scan = try Self.scan(file, size: size, describedProblems: describedProblems)
+        self.file = file
+        self.entries = scan.entries
+        self.skipped = scan.skipped
+        self.problems = scan.problems
     }
 
     /// Reads the file once, examining each line where it lies in the buffer; a line longer
     /// than the buffer grows it.
     private static func scan(
-        _ descriptor: Int32, path: String, size: Int, maximumBytes: Int, describedProblems: Int
+        _ file: TranscriptFile, size: Int, describedProblems: Int
     ) throws(TranscriptError) -> (entries: [TranscriptEntry], skipped: Int, problems: [String]) {
         var entries: [TranscriptEntry] = []
         // Room for a line per 32 bytes, so a usual log (60–120 bytes a line) never grows
@@ -156,17 +132,11 @@ final class TranscriptIndex: Sendable {
 
         while !atEnd {
             if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
-            let count = buffer.withUnsafeMutableBytes { bytes in
-                pread(descriptor, bytes.baseAddress! + filled, bytes.count - filled, off_t(bufferOffset + filled))
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: "it could not be read")
-            }
+            let count = try file.read(into: &buffer, from: filled, count: buffer.count - filled, at: bufferOffset + filled)
             if count == 0 { atEnd = true }
             filled += count
             // The file grew after it was checked.
-            guard bufferOffset + filled <= maximumBytes else { throw .tooLarge(path: path, limit: maximumBytes) }
+            guard bufferOffset + filled <= file.maximumBytes else { throw .tooLarge(path: file.path, limit: file.maximumBytes) }
             let consumed = buffer.withUnsafeBufferPointer { bytes in
                 let read = UnsafeBufferPointer(rebasing: bytes[0..<filled])
                 var start = 0
@@ -210,54 +180,20 @@ final class TranscriptIndex: Sendable {
         return (entries, skipped, problems)
     }
 
-    /// The bytes of the line starting at `offset`, without its line feed, as the file
-    /// holds them now: `nil` when nothing is there any more, the read fails, or no line
-    /// feed comes within `limit` bytes of a line that does not end the file.
-    func line(at offset: UInt32, limit: Int) -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: 512)
-        var filled = 0
-        while true {
-            if filled == buffer.count {
-                guard buffer.count < limit else { return nil }
-                buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, limit - buffer.count)))
-            }
-            let count = buffer.withUnsafeMutableBytes { bytes in
-                pread(descriptor, bytes.baseAddress! + filled, bytes.count - filled, off_t(Int(offset) + filled))
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 {
-                // The end of the file: the last line, or nothing.
-                guard filled > 0 else { return nil }
-                return Array(buffer[0..<filled])
-            }
-            let feed = buffer.withUnsafeBufferPointer { bytes in
-                TranscriptLine.firstIndex(of: 0x0A, in: bytes, from: filled, to: filled + count)
-            }
-            filled += count
-            if let feed { return Array(buffer[0..<feed]) }
-        }
-    }
-
     /// The index of the first entry not before `cursor` (binary search).
+    func firstIndex(notBefore cursor: HistoryCursor) -> Int { entries.firstIndex(notBefore: cursor) }
+}
+
+extension Array where Element == TranscriptEntry {
+    /// The index of the first entry not before `cursor`, in entries in message order
+    /// (binary search).
     func firstIndex(notBefore cursor: HistoryCursor) -> Int {
         var low = 0
-        var upper = entries.count
+        var upper = count
         while low < upper {
             let middle = (low + upper) / 2
-            if entries[middle].isBefore(cursor) { low = middle + 1 } else { upper = middle }
+            if self[middle].isBefore(cursor) { low = middle + 1 } else { upper = middle }
         }
         return low
-    }
-
-    private static func reason(_ code: Int32) -> String {
-        switch code {
-        case EACCES, EPERM: return "you don't have permission to read it"
-        case ELOOP: return "its path has too many symbolic links"
-        case ENAMETOOLONG: return "its path is too long"
-        default: return String(cString: strerror(code)).lowercased()
-        }
     }
 }

@@ -41,6 +41,12 @@ public struct TranscriptSource: HistoryWindowSource {
         self.me = me
     }
 
+    /// The source over an index already made.
+    init(index: TranscriptIndex, me: Sender) {
+        self.index = index
+        self.me = me
+    }
+
     /// The page before `cursor`, read from the file.
     public func page(before cursor: HistoryCursor?, limit: Int) async throws -> HistoryPage {
         let upper = cursor.map(index.firstIndex(notBefore:)) ?? count
@@ -76,9 +82,12 @@ public struct TranscriptSource: HistoryWindowSource {
 
     /// The message of `entry`: its line as the file holds it now, or a notice when the line
     /// no longer parses with the time it was indexed with.
-    func message(_ entry: TranscriptEntry) -> Message {
+    func message(_ entry: TranscriptEntry) -> Message { Self.message(entry, in: index.file, me: me) }
+
+    /// The message of `entry` in `file`, with `me` as the sender of the user's own lines.
+    static func message(_ entry: TranscriptEntry, in file: TranscriptFile, me: Sender) -> Message {
         let date = Date(timeIntervalSinceReferenceDate: entry.date)
-        if let bytes = index.line(at: entry.offset, limit: Self.maximumBytes) {
+        if let bytes = file.line(at: entry.offset, limit: maximumBytes) {
             let message: Message? = bytes.withUnsafeBufferPointer { line in
                 guard case .message(let parsed, let name, let text) = TranscriptLine.examine(line), parsed == date else { return nil }
                 let shownName = String(decoding: UnsafeBufferPointer(rebasing: line[name]), as: UTF8.self)
@@ -89,7 +98,7 @@ public struct TranscriptSource: HistoryWindowSource {
             if let message { return message }
         }
         let notice = "Line \(entry.line) of the transcript changed after it was opened."
-        return Message(id: entry.id, sender: Self.noticeSender, date: date, content: .notice(Notice(text: notice)))
+        return Message(id: entry.id, sender: noticeSender, date: date, content: .notice(Notice(text: notice)))
     }
 }
 

@@ -102,6 +102,12 @@ final class GtkDemoApp {
                 messages.presenter.scrollToUnread()
                 messages.relayout()
             }
+            // A transcript shows its end while it is indexed; the count comes after.
+            Task { @MainActor [weak self] in
+                guard let note = await self?.history.finishOpening(), let self else { return }
+                self.setSubtitle(note)
+                if let subtitle = self.subtitle { gtk_widget_set_tooltip_text(subtitle, note) }
+            }
         } else {
             messages.presenter.scrollToUnread()
         }

@@ -339,7 +339,9 @@ struct TranscriptLazyTests {
             history.opening = opening
             let demo = try DemoHistory(options: history)
             #expect(demo.isTranscript)
-            #expect(demo.note?.contains("\(direct.count) message") == true, "\(demo.note ?? "")")
+            #expect(demo.note?.hasPrefix("Opening ") == true, "\(demo.note ?? "")")
+            let note = await demo.finishOpening()
+            #expect(note?.contains("\(direct.count) message") == true, "\(note ?? "")")
         }
     }
 
