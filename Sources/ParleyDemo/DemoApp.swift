@@ -10,6 +10,9 @@ struct DemoApp {
     let screen: ChatScreen
     let bot: DemoBot
     let historyNote: String?
+    /// For a transcript shown while it is indexed: the line about what was opened, once it
+    /// is (the newest page is shown again meanwhile if the file is out of order).
+    let opened: Task<String?, Never>?
     /// Where the conversation is kept; closed when the demo ends.
     let history: DemoHistory
     /// Keeps the store in step with the conversation while the demo runs.
@@ -41,6 +44,8 @@ struct DemoApp {
     init(options: Options) throws {
         var historyOptions = DemoHistory.Options()
         historyOptions.transcript = options.transcript
+        // A transcript shows from its end at once while it is indexed.
+        historyOptions.opening = options.transcript.map { TranscriptOpening(path: $0, me: DemoCast.me) }
         historyOptions.history = options.history
         historyOptions.ephemeral = options.ephemeral
         // On Matrix the room is the history: the local store stays out of it.
@@ -122,7 +127,11 @@ struct DemoApp {
         self.bot = bot
         self.historyNote = history.note
         self.history = history
+        self.opened = historyOptions.opening.map { _ in Task { await history.finishOpening() } }
     }
+
+    /// The line about what was opened, once a transcript being opened is indexed.
+    func finalNote() async -> String? { await opened?.value ?? historyNote }
 
     /// The bot's answer to “help”: the terminal's keys.
     static let helpText = """

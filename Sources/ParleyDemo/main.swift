@@ -100,7 +100,7 @@ do {
 
 if headless {
     // Notes go to standard error so that standard output holds only frames.
-    if let note = app.historyNote { DemoConsole.note(note) }
+    if let note = await app.finalNote() { DemoConsole.note(note) }
     let status = await HeadlessRun.run(app: app, script: script, frames: frames)
     if let unsaved = app.history.close() { DemoConsole.error(unsaved, program: "parley-demo") }
     exit(status)
@@ -116,7 +116,7 @@ do {
     let messenger = try TerminalMessenger(screen: app.screen, environment: environment)
     try await messenger.run()
     if let unsaved = app.history.close(keeping: app.screen.inputBar.draft) { DemoConsole.error(unsaved, program: "parley-demo") }
-    if let note = app.historyNote { DemoConsole.print(note) }
+    if let note = await app.finalNote() { DemoConsole.print(note) }
 } catch {
     fail("\(error)")
 }
