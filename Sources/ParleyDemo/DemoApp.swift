@@ -127,7 +127,13 @@ struct DemoApp {
         self.bot = bot
         self.historyNote = history.note
         self.history = history
-        self.opened = historyOptions.opening.map { _ in Task { await history.finishOpening() } }
+        self.opened = historyOptions.opening.map { _ in
+            Task {
+                let opened = await history.finishOpening()
+                if opened?.showedNewestAgain == true { presenter.scrollToBottom() }
+                return opened?.note
+            }
+        }
     }
 
     /// The line about what was opened, once a transcript being opened is indexed.

@@ -129,19 +129,21 @@ public struct DemoHistory: Sendable {
 
     /// For a transcript shown while it is indexed: waits until it is, then shows its newest
     /// page again if the file's last lines were not its newest messages (a file out of
-    /// order).
+    /// order) and the newest messages are what is shown (not after a jump to a date).
     ///
     /// - Returns: The line about what was opened (as ``note`` says for a transcript opened
-    ///   before it is shown), or why the file could not be indexed; `nil` when there is
-    ///   nothing being opened.
-    public func finishOpening() async -> String? {
+    ///   before it is shown), or why the file could not be indexed, and whether the newest
+    ///   page was shown again (the front end then scrolls to it); `nil` when nothing is
+    ///   being opened.
+    public func finishOpening() async -> (note: String, showedNewestAgain: Bool)? {
         guard let opening else { return nil }
         do {
             let (transcript, pagesStand) = try await opening.indexed()
-            if !pagesStand { await pager.returnToLatest() }
-            return Self.note(opened: transcript, path: opening.path)
+            var again = false
+            if !pagesStand, pager.isShowingLatest { again = await pager.returnToLatest() }
+            return (Self.note(opened: transcript, path: opening.path), again)
         } catch {
-            return error.description
+            return (error.description, false)
         }
     }
 

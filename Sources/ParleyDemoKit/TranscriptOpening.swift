@@ -81,10 +81,12 @@ public final class TranscriptOpening: HistoryWindowSource {
     /// cores it would otherwise take them from the front end's start and the display
     /// server drawing it. The thread ends with the index.
     private static func yieldToEverythingElse() {
-        var parameters = sched_param()
-        parameters.sched_priority = 0
-        // SCHED_IDLE (5), which Glibc's module does not export; pid 0 is this thread.
-        _ = sched_setscheduler(0, 5, &parameters)
+        #if canImport(Glibc)
+            var parameters = sched_param()
+            parameters.sched_priority = 0
+            // SCHED_IDLE (5), which Glibc's module does not export; pid 0 is this thread.
+            _ = sched_setscheduler(0, 5, &parameters)
+        #endif
     }
 
     /// Waits until the file is open and its end read: one pass that parses nothing.

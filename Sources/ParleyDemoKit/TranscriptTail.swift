@@ -41,14 +41,16 @@ struct TranscriptTail: Sendable {
             guard end <= file.maximumBytes else { throw .tooLarge(path: file.path, limit: file.maximumBytes) }
         }
         let read = try Self.lines(of: file, end: end, lastLine: feeds + 1, limit: limit)
-        if read.reachesStart {
+        if read.reachesStart, read.complete {
             // The whole file: sorted, it is what the index would make.
             self.entries = read.newestFirst.reversed().sorted { $0.precedes($1) }
             self.reachesStart = true
         } else {
             let entries = Array(read.newestFirst.reversed())
             let ordered = zip(entries, entries.dropFirst()).allSatisfy { $0.precedes($1) }
-            self.entries = ordered && read.complete ? entries : []
+            // Unusable when out of order, when the reach ran out, or when the file changed
+            // between the count and the read back (the line numbers no longer fit).
+            self.entries = ordered && read.complete && !read.reachesStart ? entries : []
             self.reachesStart = false
         }
     }

@@ -104,9 +104,13 @@ final class GtkDemoApp {
             }
             // A transcript shows its end while it is indexed; the count comes after.
             Task { @MainActor [weak self] in
-                guard let note = await self?.history.finishOpening(), let self else { return }
-                self.setSubtitle(note)
-                if let subtitle = self.subtitle { gtk_widget_set_tooltip_text(subtitle, note) }
+                guard let opened = await self?.history.finishOpening(), let self else { return }
+                if opened.showedNewestAgain {
+                    messages.presenter.scrollToBottom()
+                    messages.relayout()
+                }
+                self.setSubtitle(opened.note)
+                if let subtitle = self.subtitle { gtk_widget_set_tooltip_text(subtitle, opened.note) }
             }
         } else {
             messages.presenter.scrollToUnread()

@@ -340,7 +340,7 @@ struct TranscriptLazyTests {
             let demo = try DemoHistory(options: history)
             #expect(demo.isTranscript)
             #expect(demo.note?.hasPrefix("Opening ") == true, "\(demo.note ?? "")")
-            let note = await demo.finishOpening()
+            let note = await demo.finishOpening()?.note
             #expect(note?.contains("\(direct.count) message") == true, "\(note ?? "")")
         }
     }

@@ -130,6 +130,20 @@ struct TranscriptTailTests {
         }
     }
 
+    @Test("an empty file, line feeds only, CRLF ends, blank lines first: the end is the whole file, as the index reads it")
+    func edgeFiles() async throws {
+        try await TranscriptLazyTests.withFolder { folder in
+            let files = ["", "\n", "\n\n\n", "\r\n", "1\tA\ta", "1\tA\ta\r\n", "\n\n1\tA\ta\n2\tB\tb\r\n\n", "2\tB\tb\n1\tA\ta"]
+            for (number, text) in files.enumerated() {
+                let path = try TranscriptLazyTests.write(Array(text.utf8), in: folder, name: "edge-\(number).txt")
+                let (file, index) = try Self.both(path)
+                let tail = try TranscriptTail(file: file, limit: 5)
+                #expect(tail.reachesStart && tail.entries == index.entries, "\(text.debugDescription)")
+                #expect(tail.agrees(with: index))
+            }
+        }
+    }
+
     /// An opening held before it indexes, and the semaphore that lets it go on.
     static func heldOpening(_ path: String, tailLimit: Int = 256) -> (TranscriptOpening, DispatchSemaphore) {
         let gate = DispatchSemaphore(value: 0)
@@ -152,6 +166,8 @@ struct TranscriptTailTests {
             let second = try await opening.page(before: HistoryCursor(before: try #require(first.messages.first)), limit: 100)
             #expect(TranscriptLazyTests.fields(first.messages) == TranscriptLazyTests.fields(try await direct.page(before: nil, limit: 100).messages))
             #expect(first.hasMore && second.hasMore && second.messages.count == 100)
+            let secondCursor = HistoryCursor(before: try #require(first.messages.first))
+            #expect(TranscriptLazyTests.fields(second.messages) == TranscriptLazyTests.fields(try await direct.page(before: secondCursor, limit: 100).messages))
             // The third page reaches past the 256 lines read from the end: it waits.
             let cursor = HistoryCursor(before: try #require(second.messages.first))
             let third = Task { try await opening.page(before: cursor, limit: 100) }
@@ -183,8 +199,9 @@ struct TranscriptTailTests {
             _ = await history.pager.loadEarlier()
             #expect(history.conversation.messages.last?.id == MessageID("line-800"), "shown from the end at once")
             gate.signal()
-            let note = await history.finishOpening()
-            #expect(note?.hasPrefix("Opened 800 messages from ") == true, "\(note ?? "")")
+            let opened = await history.finishOpening()
+            #expect(opened?.note.hasPrefix("Opened 800 messages from ") == true, "\(opened?.note ?? "")")
+            #expect(opened?.showedNewestAgain == true)
             #expect(history.conversation.messages.map(\.id) == newest.map(\.id), "the newest page in place of the end's")
             // Older pages continue from there.
             _ = await history.pager.loadEarlier()
@@ -205,7 +222,9 @@ struct TranscriptTailTests {
             let shown = history.conversation.messages.map(\.id)
             #expect(shown.count == 50 && shown.last == MessageID("line-300"))
             gate.signal()
-            #expect(await history.finishOpening()?.hasPrefix("Opened 300 messages from ") == true)
+            let opened = await history.finishOpening()
+            #expect(opened?.note.hasPrefix("Opened 300 messages from ") == true)
+            #expect(opened?.showedNewestAgain == false, "the pages from the end stand")
             #expect(history.conversation.messages.map(\.id) == shown)
 
             var missing = DemoHistory.Options()
