@@ -12,6 +12,8 @@ final class TranscriptFile: Sendable {
     let path: String
     /// The most bytes it may hold; a file that grows past it while read is refused.
     let maximumBytes: Int
+    /// Its size when it was opened.
+    let sizeWhenOpened: Int
 
     /// Opens the regular file at `path`, refused before reading when it is anything else
     /// or larger than `maximumBytes` (a FIFO would block the program forever).
@@ -39,6 +41,7 @@ final class TranscriptFile: Sendable {
         self.descriptor = descriptor
         self.path = path
         self.maximumBytes = maximumBytes
+        self.sizeWhenOpened = Int(info.st_size)
     }
 
     deinit { close(descriptor) }

@@ -72,9 +72,6 @@ final class TranscriptIndex: Sendable {
     /// The size of each read while indexing.
     static let chunkSize = 1 << 20
 
-    /// The file's descriptor.
-    var descriptor: Int32 { file.descriptor }
-
     /// Opens and indexes the regular file at `path` (see ``TranscriptFile``).
     convenience init(path: String, maximumBytes: Int, describedProblems: Int) throws(TranscriptError) {
         try self.init(file: TranscriptFile(path: path, maximumBytes: maximumBytes), describedProblems: describedProblems)
@@ -82,9 +79,7 @@ final class TranscriptIndex: Sendable {
 
     /// Indexes `file`, reading it from its start to its end as it is now.
     init(file: TranscriptFile, describedProblems: Int) throws(TranscriptError) {
-        var info = stat()
-        let size = fstat(file.descriptor, &info) == 0 ? Int(info.st_size) : 0
-        let scan = try Self.scan(file, size: size, describedProblems: describedProblems)
+        let scan = try Self.scan(file, size: file.sizeWhenOpened, describedProblems: describedProblems)
         self.file = file
         self.entries = scan.entries
         self.skipped = scan.skipped

@@ -113,8 +113,11 @@ public final class TranscriptOpening: HistoryWindowSource {
     ///
     /// - Throws: The ``TranscriptError`` opening it ended with.
     public func indexed() async throws(TranscriptError) -> (source: TranscriptSource, pagesStand: Bool) {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            done.notify(queue: .global()) { continuation.resume() }
+        // Once indexed, every page comes here: no hop through a queue then.
+        if state.withLock({ $0.finished == nil }) {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                done.notify(queue: .global()) { continuation.resume() }
+            }
         }
         let (finished, end, early) = state.withLock { ($0.finished!, $0.end!, $0.answeredEarly) }
         let source = try finished.get()

@@ -41,18 +41,21 @@ struct TranscriptTail: Sendable {
             guard end <= file.maximumBytes else { throw .tooLarge(path: file.path, limit: file.maximumBytes) }
         }
         let read = try Self.lines(of: file, end: end, lastLine: feeds + 1, limit: limit)
-        if read.reachesStart, read.complete {
-            // The whole file: sorted, it is what the index would make.
-            self.entries = read.newestFirst.reversed().sorted { $0.precedes($1) }
-            self.reachesStart = true
-        } else {
-            let entries = Array(read.newestFirst.reversed())
-            let ordered = zip(entries, entries.dropFirst()).allSatisfy { $0.precedes($1) }
-            // Unusable when out of order, when the reach ran out, or when the file changed
-            // between the count and the read back (the line numbers no longer fit).
-            self.entries = ordered && read.complete && !read.reachesStart ? entries : []
-            self.reachesStart = false
+        let entries = Array(read.newestFirst.reversed())
+        // Unusable when the reach ran out or the file changed between the count and the
+        // read back (the line numbers no longer fit).
+        guard read.complete else {
+            (self.entries, self.reachesStart) = ([], false)
+            return
         }
+        if read.reachesStart {
+            // The whole file: sorted, it is what the index would make.
+            self.entries = entries.sorted { $0.precedes($1) }
+        } else {
+            // Unusable out of order.
+            self.entries = zip(entries, entries.dropFirst()).allSatisfy { $0.precedes($1) } ? entries : []
+        }
+        self.reachesStart = read.reachesStart
     }
 
     /// The message lines read back from `end`, newest first: the piece after the last

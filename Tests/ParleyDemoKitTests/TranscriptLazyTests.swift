@@ -241,7 +241,7 @@ struct TranscriptLazyTests {
             var descriptor: Int32 = -1
             do {
                 let source = try TranscriptSource(path: path, me: Self.me)
-                descriptor = source.index.descriptor
+                descriptor = source.index.file.descriptor
                 let copy = source
                 #expect(Self.openedPath(descriptor) == path)
                 _ = try await copy.page(before: nil, limit: 1)
