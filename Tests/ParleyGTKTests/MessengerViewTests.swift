@@ -51,6 +51,35 @@ extension GTKTests {
             #expect(last > Double(list.height) - 120 && last < Double(list.height))
         }
 
+        @Test("rows are laid out once, at the width the list is given, not at a guess before it (#15)")
+        func noLayoutBeforeAllocation() async throws {
+            try GTKHarness.start()
+            let conversation = ChatFixtures.conversation(20)
+            let view = MessengerView(conversation: conversation, style: .light)
+            let late = (0..<5).map { index in
+                Message(
+                    id: MessageID("late-\(index)"), sender: ChatFixtures.alice,
+                    date: ChatFixtures.start.addingTimeInterval(Double(100 + index) * 60), content: .text("Late \(index)"))
+            }
+            try conversation.append(contentsOf: late, animated: false)
+            await GTKHarness.pump(for: .milliseconds(100))
+            // The change has been heard (it comes through a task), but nothing is laid out.
+            #expect(view.presenter.layoutEngine.cachedCount == 0)
+            let window = try GTKHarness.window(view.root, width: 420, height: 600)
+            defer { GTKHarness.close(window) }
+            await GTKHarness.pump(until: { !view.visibleRowViews.isEmpty })
+            await GTKHarness.pumpUntilPlaced(view)
+            let texts = view.visibleRowViews.flatMap { row in GTKHarness.shown(row.frame.widget, class: "body").map(GTKHarness.text) }
+            #expect(texts.last == "Late 4")
+            #expect(view.presenter.viewport.isPinnedToBottom)
+            let width = GTKHarness.size(view.list.widget).width
+            // Every layout in the cache is one of the rows shown or near, at the list's width.
+            #expect(view.presenter.layoutEngine.cachedCount <= view.presenter.frame().rowCount)
+            for row in view.presenter.frame().rows {
+                #expect((row.layout.bubble?.maxX ?? 0) <= Double(width) + 0.5)
+            }
+        }
+
         @Test("a million messages make only the visible rows into widgets (#4)")
         func virtualised() async throws {
             let conversation = Conversation(me: ChatFixtures.me)

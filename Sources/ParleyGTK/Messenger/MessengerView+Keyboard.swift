@@ -35,7 +35,9 @@ extension MessengerView {
     private func focusChanged(_ focused: Bool, onList: Bool) {
         hasKeyboardFocus = focused
         if focused, onList, presenter.selection == nil {
-            presenter.selectPrevious()
+            // Which message is the last one shown depends on the width: before the first
+            // allocation, that allocation selects it.
+            if hasAllocated { presenter.selectPrevious() } else { selectsOnAllocation = true }
         }
         relayout()
     }

@@ -179,6 +179,14 @@ extension MessengerView {
         if resized { presenter.resize(to: size) }
         if !hasAllocated {
             hasAllocated = true
+            // Heard now, at the real width (a resize has settled the rows already).
+            let early = changesBeforeAllocation
+            changesBeforeAllocation = []
+            for change in early where !resized || change.isPrepend || change.historyChanged {
+                presenter.conversationChanged(change)
+            }
+            if selectsOnAllocation, hasKeyboardFocus, presenter.selection == nil { presenter.selectPrevious() }
+            selectsOnAllocation = false
             updateRows(inAllocation: true)
         } else if resized {
             refit()

@@ -117,6 +117,12 @@ public final class MessengerView: RowHost {
     var frameTick: guint?
     /// Whether the list has been allocated once (its width is known).
     var hasAllocated = false
+    /// The changes that came before the first allocation, for the presenter to hear once
+    /// the width is known: settling them at a guessed width would lay every row out twice.
+    var changesBeforeAllocation: [ChangeSet] = []
+    /// Whether the list took the keyboard focus before its first allocation, so that
+    /// allocation selects the last message shown.
+    var selectsOnAllocation = false
     /// The row views to place, top to bottom, at their resting `y`.
     var placements: [(view: RowView, y: Double)] = []
     /// The scroll bar's last state, to skip unchanged updates.
@@ -345,7 +351,11 @@ public final class MessengerView: RowHost {
                 arrivals.insert(.message(id))
             }
         }
-        presenter.conversationChanged(change)
+        if hasAllocated {
+            presenter.conversationChanged(change)
+        } else {
+            changesBeforeAllocation.append(change)
+        }
         relayout()
     }
 
