@@ -273,4 +273,36 @@ struct InputBarLayoutTests {
             .stackWidthChanged(.right, width: 10, animated: false),
         ])
     }
+
+    @Test("The layout revision moves with every change that can move a frame, and only with those (#15)")
+    func layoutRevision() {
+        let bar = InputBar(metrics: .cells)
+        let item = InputBarItem(id: "a", title: "ok")
+        bar.setItems([item], in: .left)
+        var seen = bar.layoutRevision
+        /// Whether the revision moved since the last look, and whether the layout at 40
+        /// columns then equals the one from before the change (it must not, when moved).
+        func moved(_ change: () -> Void) -> Bool {
+            change()
+            defer { seen = bar.layoutRevision }
+            return bar.layoutRevision != seen
+        }
+        let before = bar.layout(width: 40, measurer: inputBarCells)
+        #expect(bar.layoutRevision == seen, "laying out changes nothing")
+        #expect(moved { bar.text = "hello" })
+        #expect(!moved { bar.text = "hello" }, "the same text again")
+        #expect(moved { item.title = "longer title" })
+        #expect(bar.layout(width: 40, measurer: inputBarCells).itemFrames != before.itemFrames)
+        #expect(moved { item.isHidden = true })
+        #expect(moved { bar.font = FontSpec(size: 3) })
+        #expect(moved { bar.padding = EdgeInsets(top: 1, left: 1, bottom: 1, right: 1) })
+        #expect(moved { bar.maxLines = 2 })
+        #expect(moved { bar.direction = .rightToLeft })
+        #expect(moved { bar.replyTarget = ReplyQuote(id: "m1", senderName: "Alice", summary: "Hi") })
+        #expect(moved { bar.setItems([InputBarItem(id: "b", title: "x")], in: .bottom) })
+        #expect(moved { bar.setLeftStackWidth(4) })
+        // State that draws differently but sits in the same frames.
+        #expect(!moved { item.isEnabled = false })
+        #expect(!moved { item.isHighlighted = true })
+    }
 }

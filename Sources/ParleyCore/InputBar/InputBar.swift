@@ -44,7 +44,9 @@ public final class InputBar {
     /// Which way the bar reads: right to left mirrors it (the left stack's items on the
     /// right, the send item on the left). The user's language decides unless set; a
     /// screen sets it from its style's ``ChatStyle/direction``.
-    public var direction: LayoutDirection = .current
+    public var direction: LayoutDirection = .current {
+        didSet { if direction != oldValue { layoutRevision &+= 1 } }
+    }
 
     /// The font of the text and the placeholder.
     public var font = FontSpec(size: 11) {
@@ -105,7 +107,9 @@ public final class InputBar {
 
     /// The words of the reply line (``ChatStrings/replyingTo``, ``ChatStrings/cancelReply``):
     /// a chat screen sets its style's.
-    public var strings = ChatStrings()
+    public var strings = ChatStrings() {
+        didSet { layoutRevision &+= 1 }
+    }
 
     /// Whether the text view has the focus; see ``beginEditing()``.
     public private(set) var isEditing = false
@@ -119,9 +123,14 @@ public final class InputBar {
     /// The height last reported to the delegate and the streams; `nil` before any layout.
     public internal(set) var intrinsicHeight: Double?
 
-    var left: InputBarStack
-    var right: InputBarStack
-    var bottom: InputBarStack
+    var left: InputBarStack { didSet { layoutRevision &+= 1 } }
+    var right: InputBarStack { didSet { layoutRevision &+= 1 } }
+    var bottom: InputBarStack { didSet { layoutRevision &+= 1 } }
+    /// Changes with everything that can move a frame of the bar's layout: its text, reply
+    /// target, items and their content, fonts, paddings, direction and strings. While it
+    /// and the width stay the same, so does ``layout(width:measurer:)``'s answer (for the
+    /// same measurer), and a front end may keep the layout it has.
+    public internal(set) var layoutRevision: UInt64 = 0
     var sendHandlers: [@MainActor (String, ReplyQuote?) throws -> Void] = []
     var isSending = false
     /// Set by animated stack changes; the next ``layout(width:measurer:)`` reports it.

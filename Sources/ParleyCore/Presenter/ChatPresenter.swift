@@ -121,10 +121,12 @@ public final class ChatPresenter {
         if linkPreviews != nil { requestLinkPreviews(in: snapshot.rows) }
         let latest = pager?.isShowingLatest ?? true
         let pinned = viewport.isPinnedToBottom
-        let strings = self.strings
         let showsBadge = !snapshot.isAtBottom || !latest
-        let isEmpty = snapshot.messageCount == 0 && !snapshot.older.isVisible && !snapshot.newer.isVisible
-            && snapshot.typers.isEmpty && !strings.emptyConversation.isEmpty
+        let mayBeEmpty = snapshot.messageCount == 0 && !snapshot.older.isVisible && !snapshot.newer.isVisible
+            && snapshot.typers.isEmpty
+        // The strings come with a copy of the whole style: read only when a text is shown.
+        let strings = showsBadge || mayBeEmpty ? self.strings : nil
+        let emptyText = mayBeEmpty ? strings.flatMap { $0.emptyConversation.isEmpty ? nil : $0.emptyConversation } : nil
         // By index: `contains` with a closure copied every row and, from the main actor,
         // checked the executor for each (#15).
         var animating = false
@@ -139,8 +141,8 @@ public final class ChatPresenter {
             size: viewport.size, rows: snapshot.rows, rowCount: snapshot.rowCount, olderHistory: snapshot.older, newerHistory: snapshot.newer,
             isPinnedToBottom: pinned, isAtBottom: snapshot.isAtBottom, isShowingLatest: latest,
             unreadCount: snapshot.unreadCount,
-            badge: showsBadge ? NewMessagesBadge(unreadCount: snapshot.unreadCount, strings: strings) : nil,
-            emptyText: isEmpty ? strings.emptyConversation : nil, typers: snapshot.typers,
+            badge: strings.flatMap { showsBadge ? NewMessagesBadge(unreadCount: snapshot.unreadCount, strings: $0) : nil },
+            emptyText: emptyText, typers: snapshot.typers,
             isAnimating: animating, scrollIndicator: snapshot.scrollIndicator, highlighted: highlighted,
             selected: selected, undo: undoNotice)
     }

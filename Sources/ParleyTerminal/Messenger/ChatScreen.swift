@@ -88,6 +88,22 @@ public final class ChatScreen {
     var editor = LineEditor()
     private var customRenderers: [String: CustomCellRenderer] = [:]
     var lastBarLayout: InputBarLayout?
+    /// The style a frame is drawn in, its palette and painted canvas, for one style revision.
+    private struct FrameLook {
+        var revision: UInt64
+        var style: ChatStyle
+        var palette: TerminalPalette
+        var painted: TerminalCanvas
+    }
+
+    private var look: FrameLook?
+    /// What ``lastBarLayout`` was worked out for.
+    private struct BarLayoutKey: Equatable {
+        var revision: UInt64
+        var columns: Int
+    }
+
+    private var lastBarKey: BarLayoutKey?
     private var listTop = 1
     private var listHeight = 0
     private var scrollHint: (rows: Range<Int>, by: Int)?
@@ -203,9 +219,17 @@ public final class ChatScreen {
     /// The screen at `time` seconds (animations), and where the terminal cursor goes.
     public func render(time: Double = 0) -> (buffer: CellBuffer, cursor: (x: Int, y: Int)?) {
         layoutScreen()
-        // Read once: reading the style copies all of it (#15).
-        let style = self.style
-        let palette = TerminalPalette(style: style, usesColor: usesColor)
+        // Kept while the style is the same: reading it copies all of it, and the painted
+        // canvas works out contrasts (#15).
+        let revision = presenter.viewport.layoutEngine.styleRevision
+        if look?.revision != revision || look?.palette.usesColor != usesColor {
+            let style = self.style
+            look = FrameLook(
+                revision: revision, style: style, palette: TerminalPalette(style: style, usesColor: usesColor),
+                painted: .painted(for: style))
+        }
+        let style = look!.style
+        let palette = look!.palette
         if blankScreen.width != columns || blankScreen.height != rows {
             blankScreen = CellBuffer(width: columns, height: rows)
         }
@@ -290,7 +314,7 @@ public final class ChatScreen {
         lastDrawn = screen
         if usesColor {
             // The pass keeps what it worked out while the canvas and depth stay the same.
-            let wanted = canvas ?? .painted(for: style)
+            let wanted = canvas ?? look!.painted
             if legibility?.canvas != wanted || legibility?.depth != colorDepth {
                 legibility = LegibleColors(canvas: wanted, depth: colorDepth)
             }
@@ -420,8 +444,17 @@ public final class ChatScreen {
             compactLook = currentCompactLook
         }
         hideInertItems()
-        let bar = inputBar.layout(width: Double(columns), measurer: measurer)
-        lastBarLayout = bar
+        // The bar's layout is kept while nothing in the bar changed (#15): the measurer
+        // is always the same.
+        let barKey = BarLayoutKey(revision: inputBar.layoutRevision, columns: columns)
+        let bar: InputBarLayout
+        if let kept = lastBarLayout, lastBarKey == barKey {
+            bar = kept
+        } else {
+            bar = inputBar.layout(width: Double(columns), measurer: measurer)
+            lastBarLayout = bar
+            lastBarKey = barKey
+        }
         let barHeight = Int(saturating: bar.height.rounded(.up))
         listTop = rows > 3 ? 1 : 0
         listHeight = max(0, rows - listTop - barHeight - 1)
