@@ -301,6 +301,8 @@ struct InputBarLayoutTests {
         #expect(moved { bar.replyTarget = ReplyQuote(id: "m1", senderName: "Alice", summary: "Hi") })
         #expect(moved { bar.setItems([InputBarItem(id: "b", title: "x")], in: .bottom) })
         #expect(moved { bar.setLeftStackWidth(4) })
+        #expect(moved { item.onTouchUpInside { _ in } }, "an action: a front end may show an item it hid")
+        #expect(!moved { item.onTouchUpInside { _ in } }, "another action")
         // State that draws differently but sits in the same frames.
         #expect(!moved { item.isEnabled = false })
         #expect(!moved { item.isHighlighted = true })

@@ -92,9 +92,15 @@ public final class InputBarItem {
     public internal(set) var position: InputBarStack.Position?
 
     /// What the bar itself does on a click (the send item sends); runs after the hook.
-    var primaryAction: (@MainActor () -> Void)?
+    var primaryAction: (@MainActor () -> Void)? {
+        didSet { if (primaryAction == nil) != (oldValue == nil) { contentDidChange() } }
+    }
 
-    private var touchUpInsideAction: Action?
+    /// Getting or losing an action is a change of content: a front end that hides items
+    /// without one (the terminal) lays the bar out again.
+    private var touchUpInsideAction: Action? {
+        didSet { if (touchUpInsideAction == nil) != (oldValue == nil) { contentDidChange() } }
+    }
     private var textChangedAction: TextAction?
     private var selectedAction: Action?
     private var deselectedAction: Action?

@@ -66,8 +66,14 @@ public final class ChatScreen {
     /// screen sets `InputBarItem.isHidden` on those it hides, and clears it
     /// once an item has an action.
     public var hidesInertItems = true {
-        didSet { layoutScreen() }
+        didSet {
+            inertItemsChecked = nil
+            layoutScreen()
+        }
     }
+    /// The bar's layout revision when the inert items were last looked at: an item gets or
+    /// loses its action, or is added, only with a new revision.
+    private var inertItemsChecked: UInt64?
     /// The items this screen hid.
     private var itemsHidden: Set<ObjectIdentifier> = []
     /// The characters the terminal can draw; on the Linux console (``GlyphRepertoire/linuxConsole``)
@@ -443,7 +449,10 @@ public final class ChatScreen {
             // After the change, which gave the style a new revision.
             compactLook = currentCompactLook
         }
-        hideInertItems()
+        if inertItemsChecked != inputBar.layoutRevision {
+            hideInertItems()
+            inertItemsChecked = inputBar.layoutRevision
+        }
         // The bar's layout is kept while nothing in the bar changed (#15): the measurer
         // is always the same.
         let barKey = BarLayoutKey(revision: inputBar.layoutRevision, columns: columns)
