@@ -181,9 +181,11 @@ extension MessengerView {
             hasAllocated = true
             // Heard now, at the real width (a resize has settled the rows already).
             let early = changesBeforeAllocation
-            changesBeforeAllocation = []
-            for change in early where !resized || change.isPrepend || change.historyChanged {
-                presenter.conversationChanged(change)
+            changesBeforeAllocation = (nil, nil)
+            if let history = early.history {
+                presenter.conversationChanged(history)
+            } else if let last = early.last, !resized {
+                presenter.conversationChanged(last)
             }
             if selectsOnAllocation, hasKeyboardFocus, presenter.selection == nil { presenter.selectPrevious() }
             selectsOnAllocation = false

@@ -117,9 +117,11 @@ public final class MessengerView: RowHost {
     var frameTick: guint?
     /// Whether the list has been allocated once (its width is known).
     var hasAllocated = false
-    /// The changes that came before the first allocation, for the presenter to hear once
-    /// the width is known: settling them at a guessed width would lay every row out twice.
-    var changesBeforeAllocation: [ChangeSet] = []
+    /// Changes that came before the first allocation, for the presenter to hear once the
+    /// width is known: settling them at a guessed width would lay every row out twice.
+    /// Hearing one settles for all, so only the last is kept, and the last that asks for
+    /// history (a view never shown keeps two, however many arrive).
+    var changesBeforeAllocation: (last: ChangeSet?, history: ChangeSet?) = (nil, nil)
     /// Whether the list took the keyboard focus before its first allocation, so that
     /// allocation selects the last message shown.
     var selectsOnAllocation = false
@@ -354,7 +356,11 @@ public final class MessengerView: RowHost {
         if hasAllocated {
             presenter.conversationChanged(change)
         } else {
-            changesBeforeAllocation.append(change)
+            if change.isPrepend || change.historyChanged {
+                changesBeforeAllocation.history = change
+            } else {
+                changesBeforeAllocation.last = change
+            }
         }
         relayout()
     }
