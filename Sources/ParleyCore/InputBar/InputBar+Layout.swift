@@ -34,7 +34,7 @@ extension InputBar {
 
     /// Recomputes the height at the last layout's width, if there was a layout.
     func refreshHeight() {
-        // Every change that can move a frame comes through here.
+        // Every change of content, text, items or metrics comes through here.
         layoutRevision &+= 1
         guard let lastWidth, let lastMeasurer else { return }
         reportHeight(computeLayout(width: lastWidth, measurer: lastMeasurer).height)

@@ -94,10 +94,10 @@ public final class ChatScreen {
     var editor = LineEditor()
     private var customRenderers: [String: CustomCellRenderer] = [:]
     var lastBarLayout: InputBarLayout?
-    /// The style a frame is drawn in, its palette and painted canvas, for one style revision.
+    /// The palette a frame is drawn in (with its style) and the painted canvas, for one
+    /// style revision.
     private struct FrameLook {
         var revision: UInt64
-        var style: ChatStyle
         var palette: TerminalPalette
         var painted: TerminalCanvas
     }
@@ -228,14 +228,16 @@ public final class ChatScreen {
         // Kept while the style is the same: reading it copies all of it, and the painted
         // canvas works out contrasts (#15).
         let revision = presenter.viewport.layoutEngine.styleRevision
-        if look?.revision != revision || look?.palette.usesColor != usesColor {
+        let look: FrameLook
+        if let kept = self.look, kept.revision == revision, kept.palette.usesColor == usesColor {
+            look = kept
+        } else {
             let style = self.style
-            look = FrameLook(
-                revision: revision, style: style, palette: TerminalPalette(style: style, usesColor: usesColor),
-                painted: .painted(for: style))
+            look = FrameLook(revision: revision, palette: TerminalPalette(style: style, usesColor: usesColor), painted: .painted(for: style))
+            self.look = look
         }
-        let style = look!.style
-        let palette = look!.palette
+        let palette = look.palette
+        let style = palette.style
         if blankScreen.width != columns || blankScreen.height != rows {
             blankScreen = CellBuffer(width: columns, height: rows)
         }
@@ -320,7 +322,7 @@ public final class ChatScreen {
         lastDrawn = screen
         if usesColor {
             // The pass keeps what it worked out while the canvas and depth stay the same.
-            let wanted = canvas ?? look!.painted
+            let wanted = canvas ?? look.painted
             if legibility?.canvas != wanted || legibility?.depth != colorDepth {
                 legibility = LegibleColors(canvas: wanted, depth: colorDepth)
             }
