@@ -28,8 +28,14 @@ of --runs runs, so a noisy machine weighs on all alike.
 - less: the transcript as "HH:MM name: text" lines, opened at the end (`less +G`); the floor
   for a program that redraws on scroll.
 
+With `--terminal libvterm` the pty answers as a terminal would: everything a program
+writes goes through libvterm, which writes back its answers to queries (scripts/
+terminal_answers.py). Parley asks at start whether the terminal carries out REP and has
+synchronized output, and libvterm says yes to the first and no to the second, as xterm
+does. Without it (`--terminal none`, the default) no query is answered.
+
     swift build -c release --product parley-demo
-    python3 scripts/measure-terminal.py [--lines 100000] [--presses 300] [--runs 3]
+    python3 scripts/measure-terminal.py [--lines 100000] [--presses 300] [--runs 3] [--terminal none|libvterm]
 """
 import argparse, fcntl, os, pty, re, select, shutil, statistics, struct, sys, tempfile, termios, time
 from datetime import datetime, timezone
@@ -37,6 +43,7 @@ from datetime import datetime, timezone
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import transcript  # noqa: E402
 from process_figures import cpu_ns, memory  # noqa: E402
+from terminal_answers import TerminalAnswers  # noqa: E402
 
 ROWS, COLUMNS = 60, 200
 ESCAPES = re.compile(rb"\x1b\[[0-9;?<>=!]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1bP[^\x1b]*\x1b\\|\x1b[()][0-9A-Za-z]|\x1b[=>78MDEc]")
@@ -50,7 +57,12 @@ def cpu_seconds(pid):
 class Session:
     """A program in a pseudo-terminal, with everything it wrote kept for tag counting."""
 
+    # Set by --terminal libvterm: every session's output then goes through an emulator
+    # whose answers are written back.
+    answers = False
+
     def __init__(self, argv, environment=None):
+        self.terminal = TerminalAnswers(ROWS, COLUMNS) if Session.answers else None
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             os.environ.update(TERM="xterm-256color", COLORTERM="truecolor", LANG="C.UTF-8", LC_ALL="C.UTF-8")
@@ -81,6 +93,10 @@ class Session:
             if not data:
                 return total
             total += len(data)
+            if self.terminal:
+                answer = self.terminal.feed(data)
+                if answer:
+                    os.write(self.fd, answer)
             self.note_modes(data)
             if keep:
                 self.kept += data
@@ -109,6 +125,8 @@ class Session:
             pass
         os.waitpid(self.pid, 0)
         os.close(self.fd)
+        if self.terminal:
+            self.terminal.close()
 
 
 # The key each program scrolls one row with, where it is not Up.
@@ -165,7 +183,10 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--binary", default=".build/release/parley-demo")
     parser.add_argument("--only", default="parley,weechat,less")
+    parser.add_argument("--terminal", choices=["none", "libvterm"], default="none",
+                        help="who answers the programs' queries: nobody, or libvterm")
     args = parser.parse_args()
+    Session.answers = args.terminal == "libvterm"
     home = tempfile.mkdtemp(prefix="parley-measure-")
     path = os.path.join(home, "transcript.tsv")
     known = {word: index for index, word in enumerate(transcript.write(path, args.lines))}
@@ -192,7 +213,8 @@ def main():
                 session.drain(0.5, keep=False)
             results.setdefault((name, "memory"), []).append(memory(session.pid))
             session.end(quit_key)
-    print(f"{args.lines} transcript lines (scripts/transcript.py), {COLUMNS}x{ROWS} pty, "
+    answered = "queries answered by libvterm" if Session.answers else "no query answered"
+    print(f"{args.lines} transcript lines (scripts/transcript.py), {COLUMNS}x{ROWS} pty ({answered}), "
           f"{args.presses} presses per key, median of {args.runs} runs")
     print()
     print("| program | key | bytes per press | CPU per press | messages brought on screen | RSS at end / peak |")

@@ -80,6 +80,30 @@ struct CanvasQueryTests {
         #expect(session.repeatsCharacters == repeats)
     }
 
+    @Test("the first query asks for synchronized output (DECRQM 2026); only a terminal that reports the mode gets it (#15)",
+        arguments: [("\u{1B}[?2026;2$y", true), ("\u{1B}[?2026;1$y", true), ("\u{1B}[?2026;0$y", false),
+            ("\u{1B}[?2026;4$y", false), ("\u{1B}[?25;1$y", false), ("", false)])
+    func synchronizedOutputProbe(report: String, synchronizes: Bool) throws {
+        let parsed = CanvasReply.parse(Array("x\u{1B}[?2026;2$yy\u{1B}[?62;22c".utf8))
+        #expect(parsed.synchronizedOutputState == 2 && parsed.rest == Array("xy".utf8) && parsed.isComplete)
+        let pty = try SessionPTY()
+        let session = try TerminalSession(input: pty.slave, output: pty.slave, options: .headless)
+        defer { session.restore() }
+        #expect(session.synchronizesOutput == nil, "not known before anything asked")
+        _ = pty.output()
+        try pty.type(Array((report + "\u{1B}[?62c").utf8))
+        _ = try session.queryCanvas(timeout: .seconds(2))
+        #expect(session.synchronizesOutput == synchronizes)
+        #expect(String(decoding: pty.output(), as: UTF8.self).contains("\u{1B}[?2026$p\u{1B}[c"))
+        #expect(try session.readEvents(timeout: .milliseconds(10)) == [], "the report is not taken for a key")
+        // A second query does not ask again, and keeps the answer.
+        _ = pty.output()
+        try pty.type(Array("\u{1B}[?62c".utf8))
+        _ = try session.queryCanvas(timeout: .seconds(2))
+        #expect(!String(decoding: pty.output(), as: UTF8.self).contains("$p"))
+        #expect(session.synchronizesOutput == synchronizes)
+    }
+
     @Test("with repeats turned off in the options there is no probe, and no repeats (#15)")
     func repeatsOff() throws {
         let pty = try SessionPTY()
@@ -101,6 +125,7 @@ struct CanvasQueryTests {
         let session = try TerminalSession(input: pty.slave, output: pty.slave, options: .headless)
         defer { session.restore() }
         #expect(try session.queryCanvas(timeout: .milliseconds(50)) == nil)
+        #expect(session.synchronizesOutput == nil, "no answer says nothing about the mode")
     }
 }
 }

@@ -121,11 +121,30 @@ struct CursorMoveTests {
         (Position(x: 7, y: 3), Position(x: 7, y: 3), ""),
     ])
     func shortest(from cursor: Position?, to target: Position, expected: String) {
-        var writer = AnsiFrameWriter(depth: .trueColor, columns: 200, cursor: cursor, pen: .plain)
+        var writer = AnsiFrameWriter(depth: .trueColor, columns: 200, cursor: cursor, pen: .plain, region: .whole)
         let cost = writer.moveCost(to: target)
         writer.move(to: target)
         #expect(RenderFixture.readable(writer.bytes) == expected)
         #expect(cost == writer.bytes.count)
         #expect(writer.cursor == target)
+    }
+
+    @Test("no move up or down crosses the edge of a scroll region, where CUU and CUD stop (#15)", arguments: [
+        (Position(x: 7, y: 5), Position(x: 7, y: 6), "␛[B"),  // inside
+        (Position(x: 7, y: 5), Position(x: 7, y: 12), "␛[13;8H"),  // out through the bottom edge
+        (Position(x: 7, y: 12), Position(x: 7, y: 14), "␛[2B"),  // below it
+        (Position(x: 7, y: 12), Position(x: 7, y: 5), "␛[7A"),  // into it from below
+        (Position(x: 7, y: 5), Position(x: 7, y: 1), "␛[2;8H"),  // out through the top edge
+        (Position(x: 7, y: 1), Position(x: 7, y: 0), "␛[A"),  // above it
+        (Position(x: 7, y: 0), Position(x: 7, y: 5), "␛[5B"),  // into it from above
+    ])
+    func region(from cursor: Position, to target: Position, expected: String) {
+        var writer = AnsiFrameWriter(depth: .trueColor, columns: 200, cursor: cursor, pen: .plain, region: .rows(2..<10))
+        writer.move(to: target)
+        #expect(RenderFixture.readable(writer.bytes) == expected)
+        // With the region not known, only absolute moves are trusted.
+        var unknown = AnsiFrameWriter(depth: .trueColor, columns: 200, cursor: cursor, pen: .plain)
+        unknown.move(to: target)
+        #expect(RenderFixture.readable(unknown.bytes).hasSuffix("H"))
     }
 }

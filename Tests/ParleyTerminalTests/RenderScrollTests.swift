@@ -31,7 +31,7 @@ struct RenderScrollTests {
 
         let bytes = hinted.show(after, cursor: (x: 7, y: 23), scrollHint: (rows: 0..<23, by: 3))
         let unhinted = plain.show(after, cursor: (x: 7, y: 23))
-        #expect(RenderFixture.contains(bytes, "\u{1B}[1;23r\u{1B}[3S\u{1B}[r"), "\(RenderFixture.readable(bytes))")
+        #expect(RenderFixture.contains(bytes, "\u{1B}[1;23r\u{1B}[3S"), "\(RenderFixture.readable(bytes))")
         #expect(bytes.count * 4 < unhinted.count, "hinted \(bytes.count) bytes, unhinted \(unhinted.count)")
         #expect(hinted.terminal.lines == after.lines)
         #expect(hinted.terminal.styleMismatches(against: after).isEmpty)
@@ -50,10 +50,39 @@ struct RenderScrollTests {
         after.put("message 9: older 中文", x: 4, y: 2)
         harness.show(before)
         let bytes = harness.show(after, cursor: nil, scrollHint: (rows: 1..<11, by: -2))
-        #expect(RenderFixture.contains(bytes, "\u{1B}[2;11r\u{1B}[2T\u{1B}[r"), "\(RenderFixture.readable(bytes))")
+        #expect(RenderFixture.contains(bytes, "\u{1B}[2;11r\u{1B}[2T"), "\(RenderFixture.readable(bytes))")
         #expect(harness.terminal.lines == after.lines)
         #expect(harness.terminal.styleMismatches(against: after).isEmpty)
         #expect(Self.sideEffects(harness.terminal).isEmpty)
+    }
+
+    @Test("the scroll region stays set from one step to the next; another band, a resize or an invalidation sets it again (#15)")
+    func regionKept() {
+        var harness = RenderHarness(rows: 24, cols: 80)
+        var frame = RenderFixture.chat(width: 80, height: 24, firstMessage: 10)
+        harness.show(frame, cursor: (x: 7, y: 23))
+        func step(_ rows: Range<Int>, older: String) -> String {
+            frame = Self.scrolled(frame, rows: rows, by: -1)
+            frame.fill(CellRect(x: 0, y: rows.lowerBound, width: 80, height: 1), symbol: " ", style: CellStyle())
+            frame.put(older, x: 1, y: rows.lowerBound)
+            let bytes = harness.show(frame, cursor: (x: 7, y: 23), scrollHint: (rows: rows, by: -1))
+            #expect(harness.terminal.lines == frame.lines, "\(RenderFixture.readable(bytes))")
+            #expect(harness.terminal.cursor == (x: 7, y: 23))
+            return RenderFixture.readable(bytes)
+        }
+        #expect(step(0..<23, older: "first step").contains("␛[1;23r␛[T"))
+        let second = step(0..<23, older: "second step")
+        #expect(second.contains("␛[T") && !second.contains("r␛"), "\(second)")
+        // A change below the region, reached from inside it: not by CUD, which stops at its edge.
+        frame.put("below", x: 1, y: 23)
+        frame.put("inside", x: 1, y: 20)
+        harness.show(frame, cursor: (x: 7, y: 23))
+        #expect(harness.terminal.lines == frame.lines)
+        #expect(step(1..<23, older: "another band").contains("␛[2;23r␛[T"))
+        harness.renderer.invalidate()
+        let repainted = RenderFixture.readable(harness.show(frame, cursor: (x: 7, y: 23)))
+        #expect(repainted.contains("␛[r"), "\(repainted)")
+        #expect(step(1..<23, older: "after the repaint").contains("␛[2;23r"))
     }
 
     @Test("a band covering the whole screen needs no region")

@@ -55,8 +55,11 @@ public final class TerminalMessenger {
         if screen.usesColor, screen.canvas == nil, let canvas = try? session.queryCanvas() {
             screen.canvas = canvas
         }
-        // The same query found whether runs of one character may go as a repeat.
+        // The same query found whether runs of one character may go as a repeat, and
+        // whether frames need wrapping in synchronized output (16 bytes a frame that a
+        // terminal without the mode ignores).
         renderer.repeatsCharacters = session.repeatsCharacters
+        if let synchronizes = session.synchronizesOutput { renderer.synchronizedOutput = synchronizes }
         let size = session.size
         screen.resize(columns: size.columns, rows: size.rows)
     }

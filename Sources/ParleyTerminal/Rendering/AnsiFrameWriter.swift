@@ -7,6 +7,17 @@
 /// width terminals disagree on, and after scroll-region changes; the next write then
 /// positions it absolutely.
 struct AnsiFrameWriter {
+    /// The terminal's scroll region (DECSTBM), which a frame leaves set for the next
+    /// (setting and resetting it every frame cost 10 bytes a row step, #15).
+    enum ScrollRegion: Equatable, Sendable {
+        /// Not known (before the first frame, after ``AnsiRenderer/invalidate()``).
+        case unknown
+        /// The whole screen.
+        case whole
+        /// These rows only.
+        case rows(Range<Int>)
+    }
+
     /// A column and row on screen.
     struct Position: Hashable, Sendable {
         /// Column.
@@ -25,6 +36,9 @@ struct AnsiFrameWriter {
     let depth: ColorDepth
     /// The screen's width; writing its last column loses track of the cursor.
     let columns: Int
+    /// The terminal's scroll region as this frame leaves it. Relative moves up and down
+    /// stop at its edges (CUU, CUD), so none is used across one.
+    var region: ScrollRegion = .unknown
     /// The screen's loose blanks, kept up to date by every write and erase.
     var loose = LooseBlanks()
     /// The pen changes worked out so far, in this frame and the ones before.
@@ -32,11 +46,37 @@ struct AnsiFrameWriter {
     /// The symbols decided so far, in this frame and the ones before.
     var symbols = PrintableSymbol.Memo()
 
-    init(depth: ColorDepth, columns: Int, cursor: Position?, pen: CellStyle?) {
+    init(depth: ColorDepth, columns: Int, cursor: Position?, pen: CellStyle?, region: ScrollRegion = .unknown) {
         self.depth = depth
         self.columns = columns
         self.cursor = cursor
         self.pen = pen
+        self.region = region
+    }
+
+    /// Sets the scroll region to `wanted` (DECSTBM) unless the terminal has it already.
+    /// Setting it moves the cursor home on some terminals and not others, so the cursor
+    /// is then unknown.
+    mutating func setRegion(_ wanted: ScrollRegion) {
+        guard wanted != region, wanted != .unknown else { return }
+        if case .rows(let rows) = wanted {
+            csi([rows.lowerBound + 1, rows.upperBound], "r")
+        } else {
+            csi([], "r")
+        }
+        region = wanted
+        cursor = nil
+    }
+
+    /// Whether a relative move from row `from` to row `to` (CUU or CUD) gets there: it
+    /// stops at the scroll region's edge when it starts inside and would leave.
+    func verticalMoveArrives(from: Int, to: Int) -> Bool {
+        switch region {
+        case .unknown: return false
+        case .whole: return true
+        case .rows(let rows):
+            return to > from ? !(from < rows.upperBound && to >= rows.upperBound) : !(from >= rows.lowerBound && to < rows.lowerBound)
+        }
     }
 
     // MARK: Sequences
@@ -228,7 +268,7 @@ struct AnsiFrameWriter {
             consider(.csi(final: UInt8(ascii: "G"), count: target.x + 1))
             if target.x > cursor.x { consider(.csi(final: UInt8(ascii: "C"), count: target.x - cursor.x)) }
             if target.x < cursor.x { consider(.csi(final: UInt8(ascii: "D"), count: cursor.x - target.x)) }
-        } else if cursor.x == target.x {
+        } else if cursor.x == target.x, verticalMoveArrives(from: cursor.y, to: target.y) {
             if target.y > cursor.y { consider(.csi(final: UInt8(ascii: "B"), count: target.y - cursor.y)) }
             if target.y < cursor.y { consider(.csi(final: UInt8(ascii: "A"), count: cursor.y - target.y)) }
         }

@@ -5,8 +5,9 @@ extension AnsiRenderer {
     /// The pen is reset before scrolling, so the rows scrolled in are blank in the default
     /// colours, as the shifted picture assumes. (Scrolling in the chat's background would
     /// save erasing them, but terminals that erase in colour do not all scroll in colour:
-    /// xterm.js, VS Code's terminal, brings rows in by SD in the default background.) A
-    /// band covering the whole screen needs no scroll region. The frame takes `carried` over,
+    /// xterm.js, VS Code's terminal, brings rows in by SD in the default background.) The
+    /// scroll region is set to the band, or to the whole screen for a band that covers it,
+    /// only when the terminal does not have it already. The frame takes `carried` over,
     /// as ``frame(_:target:drawing:carried:_:)`` does; without a frame it is left as it is.
     func scrolledFrame(
         _ buffer: CellBuffer, target: AnsiFrameWriter.Position?, hint: (rows: Range<Int>, by: Int), carried: inout Carried
@@ -15,15 +16,12 @@ extension AnsiRenderer {
         let diff = BufferDiff(from: shifted, to: buffer)
         return frame(buffer, target: target, carried: &carried) { renderer, writer in
             if writer.pen != .plain { writer.resetPen() }
-            let whole = hint.rows == 0..<buffer.height
-            if !whole { writer.csi([hint.rows.lowerBound + 1, hint.rows.upperBound], "r") }
+            // The region stays set after the frame: the next row step scrolls the same band.
+            writer.setRegion(hint.rows == 0..<buffer.height ? .whole : .rows(hint.rows))
             writer.csi(abs(hint.by) == 1 ? [] : [abs(hint.by)], hint.by > 0 ? "S" : "T")
-            if !whole { writer.csi([], "r") }
             // The loose blanks move with their rows; the rows scrolled in are plain, as
             // the shifted picture has them.
             writer.loose.scroll(rows: hint.rows, by: hint.by, scrolledIn: false)
-            // Setting or resetting the region homes the cursor on some terminals, not others.
-            writer.cursor = nil
             renderer.paint(diff.changes, of: buffer, into: &writer)
         }
     }

@@ -63,6 +63,8 @@ public struct AnsiRenderer: Sendable {
     var cursorVisible: Bool?
     /// Whether the terminal's pen is known to be plain (it is reset at the end of a frame).
     var penIsPlain = false
+    /// The terminal's scroll region, as the last frame left it.
+    var scrollRegion = AnsiFrameWriter.ScrollRegion.unknown
     /// What each frame's writer takes over from the frames before it, and gives back.
     struct Carried {
         /// The blanks on screen written in another foreground than their own.
@@ -109,7 +111,8 @@ public struct AnsiRenderer: Sendable {
     }
 
     /// Bytes that undo what a frame, even an interrupted one, can leave behind: the pen
-    /// reset, the scroll region reset, the cursor shown and synchronized output ended.
+    /// reset, the scroll region reset (frames leave the region they scrolled set), the
+    /// cursor shown and synchronized output ended.
     /// Write them on every exit path, before leaving the alternate screen.
     public static let restoreSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[r\u{1B}[?25h\u{1B}[?2026l".utf8)
 
@@ -120,6 +123,7 @@ public struct AnsiRenderer: Sendable {
         terminalCursor = nil
         cursorVisible = nil
         penIsPlain = false
+        scrollRegion = .unknown
         carried.loose = LooseBlanks()
     }
 
@@ -138,8 +142,9 @@ public struct AnsiRenderer: Sendable {
     /// terminal scroll a band of rows.
     ///
     /// With a hint, the frame is composed as: set the scroll region to the band
-    /// (DECSTBM), scroll it (SU when `by` > 0, SD when `by` < 0), reset the region, then
-    /// draw the differences from the scrolled picture. A move of up to a quarter of the
+    /// (DECSTBM) unless the terminal has it from an earlier frame, scroll it (SU when
+    /// `by` > 0, SD when `by` < 0), then draw the differences from the scrolled picture.
+    /// The region stays set for the next frame; ``restoreSequence`` resets it. A move of up to a quarter of the
     /// band is sent so when it leaves at least as many of the band's lines right as
     /// drawing in place would, and drawn in place otherwise; a move of half the band or
     /// more is drawn in place; for one between, the shorter of the two is sent. A wrong
@@ -157,6 +162,8 @@ public struct AnsiRenderer: Sendable {
         _ buffer: CellBuffer, cursor: (x: Int, y: Int)?, scrollHint: (rows: Range<Int>, by: Int)?
     ) -> [UInt8] {
         let target = cursor.flatMap { clamp($0, to: buffer) }
+        // A terminal of another size may have reset its scroll region (xterm does).
+        if previous.map({ $0.width != buffer.width || $0.height != buffer.height }) ?? true { scrollRegion = .unknown }
         var taken = carried
         carried = Carried()
         let writer: AnsiFrameWriter
@@ -210,6 +217,7 @@ public struct AnsiRenderer: Sendable {
         terminalCursor = writer.cursor
         cursorVisible = target != nil
         penIsPlain = writer.pen == .plain
+        scrollRegion = writer.region
         carried = Carried(loose: writer.loose, penChanges: writer.penChanges, symbols: writer.symbols)
         return writer.bytes
     }
@@ -228,7 +236,8 @@ public struct AnsiRenderer: Sendable {
         _ draw: (AnsiRenderer, inout AnsiFrameWriter) -> Void
     ) -> AnsiFrameWriter {
         var writer = AnsiFrameWriter(
-            depth: colorDepth, columns: buffer.width, cursor: terminalCursor, pen: penIsPlain ? .plain : nil)
+            depth: colorDepth, columns: buffer.width, cursor: terminalCursor, pen: penIsPlain ? .plain : nil,
+            region: scrollRegion)
         let loose = carried.loose
         writer.loose = loose.width == buffer.width && loose.height == buffer.height
             ? loose : LooseBlanks(width: buffer.width, height: buffer.height)
@@ -250,6 +259,9 @@ public struct AnsiRenderer: Sendable {
             if synchronizedOutput { writer.privateMode(2026, true) }
             if visible != false { writer.privateMode(25, false) }
             visible = false
+            // A region left by an earlier writer (or before a resize) is reset once; after
+            // that the renderer knows it.
+            if writer.region == .unknown { writer.setRegion(.whole) }
             draw(self, &writer)
             if let cell = looseUnderCursor(writer) {
                 writer.move(to: cell)

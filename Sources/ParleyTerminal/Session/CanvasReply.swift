@@ -2,8 +2,9 @@ import ParleyCore
 
 /// The terminal's answers to the queries of ``TerminalSession/queryCanvas(timeout:)``:
 /// OSC 10 (text colour) and OSC 11 (background), the cursor position report (DSR 6) that
-/// tells whether a repeat (REP) was carried out, then the DA1 reply that every terminal
-/// sends, which marks the end whether or not the others were answered.
+/// tells whether a repeat (REP) was carried out, the mode report (DECRQM) for synchronized
+/// output (DEC mode 2026), then the DA1 reply that every terminal sends, which marks the
+/// end whether or not the others were answered.
 ///
 /// Colours come as `rgb:R/G/B` with 1 to 4 hex digits a channel; anything else in the
 /// bytes (keys typed meanwhile) is kept in ``rest``, in order, to be read as input.
@@ -14,6 +15,9 @@ struct CanvasReply: Equatable {
     var background: Color?
     /// The column (from 1) of a cursor position report.
     var cursorColumn: Int?
+    /// The state the terminal reported for DEC mode 2026 (`ESC[?2026;Ps$y`): 0 when it does
+    /// not know the mode, 1 set, 2 reset, 3 permanently set, 4 permanently reset.
+    var synchronizedOutputState: Int?
     /// Whether the DA1 reply arrived: nothing more will.
     var isComplete = false
     /// The bytes that were not part of a reply.
@@ -39,6 +43,13 @@ struct CanvasReply: Equatable {
                 // The first report before DA1 answers the probe; a later one is a key
                 // (Ctrl+F3 is `ESC[1;5R`), kept for the decoder.
                 reply.cursorColumn = column
+                index = end
+                continue
+            }
+            if bytes[index] == 0x1B, index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "["),
+                bytes[index + 2] == UInt8(ascii: "?"), let (end, mode, state) = modeReport(bytes, from: index + 3)
+            {
+                if mode == 2026 { reply.synchronizedOutputState = state }
                 index = end
                 continue
             }
@@ -78,6 +89,29 @@ struct CanvasReply: Equatable {
             let byte = bytes[index]
             if byte == UInt8(ascii: "R") {
                 return numbers.count == 2 && numbers[1] > 0 ? (index + 1, numbers[1]) : nil
+            }
+            if byte == UInt8(ascii: ";") {
+                numbers.append(0)
+            } else if (0x30...0x39).contains(byte), numbers[numbers.count - 1] < 100_000 {
+                numbers[numbers.count - 1] = numbers[numbers.count - 1] * 10 + Int(byte - 0x30)
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The index after a DEC private mode report (`mode;state$y`) from `start`, with its
+    /// mode and state, or `nil` when the bytes there are not one.
+    private static func modeReport(_ bytes: [UInt8], from start: Int) -> (Int, Int, Int)? {
+        var index = start
+        var numbers: [Int] = [0]
+        while index + 1 < bytes.count, index - start < 16 {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "$") {
+                guard bytes[index + 1] == UInt8(ascii: "y"), numbers.count == 2 else { return nil }
+                return (index + 2, numbers[0], numbers[1])
             }
             if byte == UInt8(ascii: ";") {
                 numbers.append(0)

@@ -54,6 +54,12 @@ public final class TerminalSession {
     public private(set) var repeatsCharacters = false
     /// Whether ``queryCanvas(timeout:)`` has probed for REP (it does so once).
     private var repeatProbed = false
+    /// Whether the terminal has synchronized output (DEC mode 2026), as the first
+    /// ``queryCanvas(timeout:)`` found by asking (DECRQM): true when it reported the mode,
+    /// false when it answered the query's end (DA1) without knowing the mode, nil when
+    /// nothing has asked or the terminal did not answer in time. A renderer need not wrap
+    /// frames in the mode where it is false (``AnsiRenderer/synchronizedOutput``).
+    public private(set) var synchronizesOutput: Bool?
     /// Whether the resize pipe may hold a signal's byte: set when a wait saw it
     /// readable, so a key press costs no read of an empty pipe.
     private var resizeMayWait = true
@@ -180,6 +186,8 @@ public final class TerminalSession {
     /// printed, whatever came after it) leaves it three or two on, and is not trusted.
     /// A DA1 query sent last ends the wait as soon as the terminal has answered
     /// what it will, so a terminal that ignores the queries costs one round trip.
+    /// The first query also asks whether the terminal has synchronized output
+    /// (``synchronizesOutput``), with DECRQM for mode 2026.
     /// Keys typed meanwhile are kept for ``readEvents(timeout:)``. Call it before
     /// reading events on another thread. Only the first call probes, and it should come
     /// before anything is drawn; with ``Options/repeats`` off none does. The answer
@@ -188,9 +196,10 @@ public final class TerminalSession {
     public func queryCanvas(timeout: Duration = .milliseconds(200)) throws(TerminalError) -> TerminalCanvas? {
         // The repeat probe draws (and erases) at the cursor, so it goes with the first
         // query only, before anything is drawn.
-        let probes = options.repeats && !repeatProbed
+        let first = !repeatProbed
+        let probes = options.repeats && first
         repeatProbed = true
-        let probe = probes ? "\r中\u{1B}[1b\u{1B}[6n\r\u{1B}[2K" : ""
+        let probe = (probes ? "\r中\u{1B}[1b\u{1B}[6n\r\u{1B}[2K" : "") + (first ? "\u{1B}[?2026$p" : "")
         try write(Array("\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\\(probe)\u{1B}[c".utf8))
         let deadline = ContinuousClock.now.advanced(by: timeout)
         var bytes: [UInt8] = []
@@ -204,6 +213,13 @@ public final class TerminalSession {
         if !reply.rest.isEmpty { pendingEvents += decoder.feed(reply.rest) }
         // The wide character and its repeat leave the cursor in column 5.
         if probes { repeatsCharacters = reply.cursorColumn == 5 }
+        // States 1 to 3 say the mode can be set; 0 (unknown), 4 (permanently reset) or no
+        // report before DA1 say it cannot.
+        if first, let state = reply.synchronizedOutputState {
+            synchronizesOutput = (1...3).contains(state)
+        } else if first, reply.isComplete {
+            synchronizesOutput = false
+        }
         return reply.background.map { TerminalCanvas(background: $0, foreground: reply.foreground) }
     }
 
