@@ -225,6 +225,33 @@ struct LayoutTests {
         #expect(measurer.count > beforeStyle)
     }
 
+    @Test("a row's layout is kept with its context: a new context lays it out again and takes the old one's place (#15)")
+    func cachedWithContext() {
+        let engine = Fixture.engine()
+        let message = Fixture.message("1", "hello")
+        let single = RowContext(side: .incoming, position: .single, topLabel: "Today", showsName: true, time: "12:31")
+        var labelled = single
+        labelled.topLabel = "Yesterday"
+        labelled.bottomLabel = "Not delivered"
+        let first = engine.layout(.message(message), context: single, width: 40)
+        #expect(first.topLabel != nil && first.bottomLabel == nil)
+        let second = engine.layout(.message(message), context: labelled, width: 40)
+        #expect(second.bottomLabel != nil, "the new context's bottom label is laid out")
+        #expect(engine.cachedCount == 1, "one layout a row and width")
+        // Equal contexts, built apart, find the cached layout.
+        var same = RowContext(side: .incoming, position: .single, topLabel: "Yester" + "day", showsName: true, time: "12:31")
+        same.bottomLabel = "Not delivered"
+        #expect(engine.layout(.message(message), context: same, width: 40) == second)
+        #expect(engine.layout(.message(message), context: single, width: 40) == first)
+        // A context that differs only in what it holds beyond the labels is another context.
+        var mine = single
+        mine.myReactions = ["👍"]
+        mine.readers = [Fixture.bob]
+        _ = engine.layout(.message(message), context: mine, width: 40)
+        #expect(engine.cachedCount == 1)
+        #expect(engine.layout(.message(message), context: single, width: 40) == first)
+    }
+
     @Test("the cache stays bounded however many rows pass through it")
     func boundedCache() {
         let engine = LayoutEngine(style: Fixture.cellStyle, measurer: MonospaceMeasurer(), cacheSize: 100)

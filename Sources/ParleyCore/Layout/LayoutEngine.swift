@@ -5,8 +5,10 @@ import Synchronization
 /// and one ``TextMeasurer``.
 ///
 /// Layout is a pure function of its inputs, so results are cached by row id, message
-/// revision, width and context (which carries the group position); changing the style
-/// starts a new style revision and empties the cache. The engine is thread-safe: lay rows
+/// revision and width, together with the context they were laid out in (which carries
+/// the group position): a row whose context changed is laid out again, and its new layout
+/// takes the old one's place. Changing the style starts a new style revision and empties
+/// the cache. The engine is thread-safe: lay rows
 /// out ahead of display from any task with ``prepare(_:width:)``.
 ///
 /// The cache keeps the most recently used rows in two generations and forgets the older
@@ -22,8 +24,8 @@ public final class LayoutEngine: Sendable {
         var revision: UInt64 = 0
         /// Bumped by every change that can change a cached layout: the style, "Show more".
         var layoutRevision: UInt64 = 0
-        var recent: [CacheKey: RowLayout] = [:]
-        var older: [CacheKey: RowLayout] = [:]
+        var recent: [CacheKey: Cached] = [:]
+        var older: [CacheKey: Cached] = [:]
         var measuredHeights: (total: Double, count: Int) = (0, 0)
         /// How often "Show more" was pressed, by message.
         var expansions: [MessageID: Int] = [:]
@@ -105,11 +107,13 @@ public final class LayoutEngine: Sendable {
             if case .message(let message) = row, !state.expansions.isEmpty {
                 expansion = state.expansions[message.id] ?? 0
             }
-            let key = CacheKey(row: row, context: context, width: width, expansion: expansion)
-            if let hit = state.recent[key] { return (nil, state.revision, expansion, key, hit) }
-            if let hit = state.older[key] {
+            let key = CacheKey(row: row, width: width, expansion: expansion)
+            // The context is compared, not hashed: most of it is text (labels, times),
+            // and a scroll step looks up every visible row (#15).
+            if let hit = state.recent[key], hit.context == context { return (nil, state.revision, expansion, key, hit.layout) }
+            if let hit = state.older[key], hit.context == context {
                 state.recent[key] = hit
-                return (nil, state.revision, expansion, key, hit)
+                return (nil, state.revision, expansion, key, hit.layout)
             }
             return (state.style, state.revision, expansion, key, nil)
         }
@@ -123,7 +127,7 @@ public final class LayoutEngine: Sendable {
                 state.older = state.recent
                 state.recent = [:]
             }
-            state.recent[key] = computed
+            state.recent[key] = Cached(context: context, layout: computed)
             state.measuredHeights.total += computed.height
             state.measuredHeights.count += 1
         }
@@ -169,18 +173,16 @@ public final class LayoutEngine: Sendable {
     }
 }
 
-/// What a cached layout depends on besides the style.
+/// What a cached layout depends on besides the style and its row's context.
 private struct CacheKey: Hashable, Sendable {
     var id: RowID
     var revision: UInt32
     var width: Double
-    var context: RowContext?
     var detail: Int
 
-    init(row: Row, context: RowContext?, width: Double, expansion: Int) {
+    init(row: Row, width: Double, expansion: Int) {
         id = row.id
         self.width = width
-        self.context = context
         switch row {
         case .message(let message):
             revision = message.revision
@@ -198,4 +200,10 @@ private struct CacheKey: Hashable, Sendable {
             detail = indicator.hashValue
         }
     }
+}
+
+/// A cached layout and the context it was laid out in.
+private struct Cached: Sendable {
+    var context: RowContext?
+    var layout: RowLayout
 }

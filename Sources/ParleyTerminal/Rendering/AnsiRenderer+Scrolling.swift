@@ -12,7 +12,18 @@ extension AnsiRenderer {
     func scrolledFrame(
         _ buffer: CellBuffer, target: AnsiFrameWriter.Position?, hint: (rows: Range<Int>, by: Int), carried: inout Carried
     ) -> AnsiFrameWriter? {
-        guard let previous, let shifted = Self.shifted(previous, rows: hint.rows, by: hint.by) else { return nil }
+        guard var shifted = previous.flatMap({ Self.shifted($0, rows: hint.rows, by: hint.by) }) else { return nil }
+        // A row scrolled in that starts and ends in the same background (a chat's rows do)
+        // is erased whole in it first: then only what differs from it is drawn, and the
+        // background after the row's content costs nothing.
+        let scrolledIn = hint.by > 0
+            ? hint.rows.upperBound - hint.by..<hint.rows.upperBound : hint.rows.lowerBound..<hint.rows.lowerBound - hint.by
+        var erased: [(row: Int, blank: CellStyle)] = []
+        for row in scrolledIn {
+            guard let blank = erasableBackground(of: row, in: buffer) else { continue }
+            erased.append((row, blank))
+            shifted.setLine(row, Array(repeating: .blank(blank), count: buffer.width))
+        }
         let diff = BufferDiff(from: shifted, to: buffer)
         return frame(buffer, target: target, carried: &carried) { renderer, writer in
             if writer.pen != .plain { writer.resetPen() }
@@ -22,8 +33,30 @@ extension AnsiRenderer {
             // The loose blanks move with their rows; the rows scrolled in are plain, as
             // the shifted picture has them.
             writer.loose.scroll(rows: hint.rows, by: hint.by, scrolledIn: false)
+            for (row, blank) in erased {
+                writer.move(to: AnsiFrameWriter.Position(x: 0, y: row))
+                writer.setPen(forBlanksIn: blank) { Self.upcomingGlyph(after: 0, y: row, of: buffer) }
+                writer.loose.mark(0..<buffer.width, y: row, loose: !writer.penMatches(blank))
+                writer.csi([2], "K")
+            }
             renderer.paint(diff.changes, of: buffer, into: &writer)
         }
+    }
+
+    /// The style of the blanks row `y` of `buffer` starts and ends with, when an erase can
+    /// make them (no underline, reverse or strike-through, and a terminal that erases in
+    /// colour), they are not the default blank a scroll brings in, and something else is
+    /// on the row; nil otherwise.
+    func erasableBackground(of y: Int, in buffer: CellBuffer) -> CellStyle? {
+        guard strategy == .diff, buffer.width > 1 else { return nil }
+        let first = buffer[0, y], last = buffer[buffer.width - 1, y]
+        guard first.isSpace, last.isSpace, first.style.attributes.isDisjoint(with: Self.visibleOnBlank),
+            colorDepth.approximate(first.style) == colorDepth.approximate(last.style)
+        else { return nil }
+        let style = colorDepth.approximate(first.style)
+        guard style.background != .default, erasesWithBackground else { return nil }
+        // A row of blanks alone is erased by the plain path, to its end, as cheaply.
+        return buffer.line(y).contains { $0 != first } ? first.style : nil
     }
 
     /// How many lines of `next` are already right on screen after scrolling by `hint`, and
