@@ -183,6 +183,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--binary", default=".build/release/parley-demo")
     parser.add_argument("--only", default="parley,weechat,less")
+    parser.add_argument("--keys", default="Up,PageUp", help="the keys to press, of Up and PageUp")
     parser.add_argument("--terminal", choices=["none", "libvterm"], default="none",
                         help="who answers the programs' queries: nobody, or libvterm")
     args = parser.parse_args()
@@ -192,6 +193,7 @@ def main():
     known = {word: index for index, word in enumerate(transcript.write(path, args.lines))}
     programs = [name for name in args.only.split(",") if name != "weechat" or shutil.which("weechat")]
     keys = [("Up", b"\x1b[A", "one row"), ("PageUp", b"\x1b[5~", "one page")]
+    keys = [key for key in keys if key[0] in args.keys.split(",")]
     results = {}
     for run in range(args.runs):
         for name in programs:

@@ -9,6 +9,13 @@ public enum EmojiOnly {
     /// is one emoji. Digits and symbols that only have an emoji form with U+FE0F do not
     /// count unless they carry it.
     public static func matches(_ string: String) -> Bool {
+        // Most messages start with a letter, which no emoji does (not even with marks or
+        // a variation selector after it): answered without Unicode's tables (#15).
+        for byte in string.utf8 {
+            if byte == 0x20 || (0x09...0x0D).contains(byte) { continue }
+            if byte | 0x20 >= 0x61, byte | 0x20 <= 0x7A { return false }
+            break
+        }
         var count = 0
         for character in string {
             if character.isWhitespace { continue }

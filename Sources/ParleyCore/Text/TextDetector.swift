@@ -11,10 +11,18 @@ public enum TextDetector {
     public static func detect(in string: String) -> [TextDetection] {
         var copy = string
         return copy.withUTF8 { bytes in
-            guard bytes.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "@") || isDigit($0) })
-            else { return [] }
+            // One count decides which passes can find anything: links, addresses and
+            // hosts are looked for in text with a dot, an at sign or a digit, phone
+            // numbers only in text with at least 7 digits (#15: most messages have none,
+            // and the digit-run pass cost more than the count).
+            var marks = 0, digits = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "@") { marks += 1 }
+                if isDigit(byte) { digits += 1 }
+            }
+            guard marks > 0 || digits > 0 else { return [] }
             var found = words(in: bytes)
-            let phones = phoneNumbers(in: bytes, avoiding: found)
+            let phones = digits >= 7 ? phoneNumbers(in: bytes, avoiding: found) : []
             if !phones.isEmpty {
                 found.append(contentsOf: phones)
                 found.sort { $0.utf8Range.lowerBound < $1.utf8Range.lowerBound }

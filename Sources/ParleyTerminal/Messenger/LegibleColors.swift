@@ -88,43 +88,18 @@ struct LegibleColors {
 
     /// `line` with every cell legible (the same storage when nothing changes).
     ///
-    /// Cells are read and written through the lines' buffers, and a run of one glyph (a
-    /// bubble's edge of half blocks) or of one style is classified once.
+    /// Cells are read and written through the lines' buffers; a cell equal to the one
+    /// before (a run of blanks, a bubble's edge of half blocks) takes its answer, and a
+    /// run of one style and kind is classified once.
     private mutating func legible(_ line: [Cell]) -> [Cell] {
-        var lastGlyph = Glyph.none, lastIsGlyph = false
-        // The answer for the last glyph and the last other cell (space, block, emoji):
-        // it depends only on the style and the kind, and most cells repeat a neighbour's.
-        var glyphs: (style: CellStyle, result: CellStyle?)?
-        var others: (style: CellStyle, result: CellStyle?)?
+        var memo = RunMemo()
         let painted = canvas.isPainted
-        /// The new style of `cell`, or nil to keep it.
-        func restyled(_ cell: Cell) -> CellStyle? {
-            let isGlyph: Bool
-            if let byte = cell.glyph.ascii {
-                isGlyph = byte > 0x20
-            } else {
-                if cell.glyph != lastGlyph {
-                    lastGlyph = cell.glyph
-                    lastIsGlyph = Self.isGlyph(cell.glyph)
-                }
-                isGlyph = lastIsGlyph
-            }
-            let style = cell.style
-            if let known = isGlyph ? glyphs : others, known.style == style { return known.result }
-            // A badge's white or black text keeps its colour and the badge moves instead,
-            // in every cell of its style, so it stays one piece.
-            let checks = isGlyph || Self.movesBackground(style)
-            let result = !checks && !painted
-                ? nil : legible(style, key: checks ? style : style.adding(Self.shapeMarker), checksContrast: checks)
-            if isGlyph { glyphs = (style, result) } else { others = (style, result) }
-            return result
-        }
         // Find the first cell that changes without copying the line: a line that needs
         // nothing keeps its storage.
         var first: (index: Int, style: CellStyle)?
         line.withUnsafeBufferPointer { cells in
             for index in cells.indices {
-                if let style = restyled(cells[index]) {
+                if let style = restyled(cells[index], &memo, painted: painted) {
                     first = (index, style)
                     return
                 }
@@ -135,10 +110,61 @@ struct LegibleColors {
         result.withUnsafeMutableBufferPointer { cells in
             cells[first.index].style = first.style
             for index in cells.indices.dropFirst(first.index + 1) {
-                if let style = restyled(cells[index]) { cells[index].style = style }
+                if let style = restyled(cells[index], &memo, painted: painted) { cells[index].style = style }
             }
         }
         return result
+    }
+
+    /// What the cells of a line passed so far leave for the next: the last cell and its
+    /// answer, the last glyph outside ASCII and whether it is text, and the answer for the
+    /// last style of text and of anything else (space, block, emoji): it depends only on
+    /// the style and the kind, and most cells repeat a neighbour's.
+    private struct RunMemo {
+        var hasCell = false
+        var cell = Cell.blank()
+        var answer: CellStyle?
+        var glyph = Glyph.none
+        var glyphIsText = false
+        var hasText = false, hasOther = false
+        var textStyle = CellStyle.plain, otherStyle = CellStyle.plain
+        var textAnswer: CellStyle?, otherAnswer: CellStyle?
+    }
+
+    /// The new style of `cell`, or nil to keep it.
+    @inline(__always)
+    private mutating func restyled(_ cell: Cell, _ memo: inout RunMemo, painted: Bool) -> CellStyle? {
+        if memo.hasCell, memo.cell == cell { return memo.answer }
+        let isText: Bool
+        if let byte = cell.glyph.ascii {
+            isText = byte > 0x20
+        } else {
+            if cell.glyph != memo.glyph {
+                memo.glyph = cell.glyph
+                memo.glyphIsText = Self.isGlyph(cell.glyph)
+            }
+            isText = memo.glyphIsText
+        }
+        let style = cell.style
+        let answer: CellStyle?
+        if isText, memo.hasText, memo.textStyle == style {
+            answer = memo.textAnswer
+        } else if !isText, memo.hasOther, memo.otherStyle == style {
+            answer = memo.otherAnswer
+        } else {
+            // A badge's white or black text keeps its colour and the badge moves instead,
+            // in every cell of its style, so it stays one piece.
+            let checks = isText || Self.movesBackground(style)
+            answer = !checks && !painted
+                ? nil : legible(style, key: checks ? style : style.adding(Self.shapeMarker), checksContrast: checks)
+            if isText {
+                (memo.hasText, memo.textStyle, memo.textAnswer) = (true, style, answer)
+            } else {
+                (memo.hasOther, memo.otherStyle, memo.otherAnswer) = (true, style, answer)
+            }
+        }
+        (memo.hasCell, memo.cell, memo.answer) = (true, cell, answer)
+        return answer
     }
 
     /// The new style of cells in `style` (cached under `key`), or `nil` to keep it.
