@@ -80,61 +80,50 @@ struct CanvasReply: Equatable {
         return nil
     }
 
-    /// The index after a cursor position report (`row;column R`) from `start` and its
-    /// column, or `nil` when the bytes there are not one.
-    private static func positionReport(_ bytes: [UInt8], from start: Int) -> (Int, Int)? {
+    /// The numbers of a control sequence's parameters (digits and `;`) from `start`, and
+    /// the index of the first byte after them; `nil` when the bytes end first or the
+    /// parameters run past `limit` bytes.
+    private static func parameters(_ bytes: [UInt8], from start: Int, limit: Int = 16) -> (numbers: [Int], end: Int)? {
         var index = start
         var numbers: [Int] = [0]
-        while index < bytes.count, index - start < 16 {
+        while index < bytes.count, index - start < limit {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "R") {
-                return numbers.count == 2 && numbers[1] > 0 ? (index + 1, numbers[1]) : nil
-            }
             if byte == UInt8(ascii: ";") {
                 numbers.append(0)
-            } else if (0x30...0x39).contains(byte), numbers[numbers.count - 1] < 100_000 {
-                numbers[numbers.count - 1] = numbers[numbers.count - 1] * 10 + Int(byte - 0x30)
+            } else if (0x30...0x39).contains(byte) {
+                if numbers[numbers.count - 1] < 100_000 {
+                    numbers[numbers.count - 1] = numbers[numbers.count - 1] * 10 + Int(byte - 0x30)
+                }
             } else {
-                return nil
+                return (numbers, index)
             }
             index += 1
         }
         return nil
+    }
+
+    /// The index after a cursor position report (`row;column R`) from `start` and its
+    /// column, or `nil` when the bytes there are not one.
+    private static func positionReport(_ bytes: [UInt8], from start: Int) -> (Int, Int)? {
+        guard let (numbers, end) = parameters(bytes, from: start), bytes[end] == UInt8(ascii: "R"),
+            numbers.count == 2, numbers[1] > 0
+        else { return nil }
+        return (end + 1, numbers[1])
     }
 
     /// The index after a DEC private mode report (`mode;state$y`) from `start`, with its
     /// mode and state, or `nil` when the bytes there are not one.
     private static func modeReport(_ bytes: [UInt8], from start: Int) -> (Int, Int, Int)? {
-        var index = start
-        var numbers: [Int] = [0]
-        while index + 1 < bytes.count, index - start < 16 {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "$") {
-                guard bytes[index + 1] == UInt8(ascii: "y"), numbers.count == 2 else { return nil }
-                return (index + 2, numbers[0], numbers[1])
-            }
-            if byte == UInt8(ascii: ";") {
-                numbers.append(0)
-            } else if (0x30...0x39).contains(byte), numbers[numbers.count - 1] < 100_000 {
-                numbers[numbers.count - 1] = numbers[numbers.count - 1] * 10 + Int(byte - 0x30)
-            } else {
-                return nil
-            }
-            index += 1
-        }
-        return nil
+        guard let (numbers, end) = parameters(bytes, from: start), end + 1 < bytes.count,
+            bytes[end] == UInt8(ascii: "$"), bytes[end + 1] == UInt8(ascii: "y"), numbers.count == 2
+        else { return nil }
+        return (end + 2, numbers[0], numbers[1])
     }
 
     /// The index after a DA1 reply's final `c` (parameters are digits and `;`).
     private static func da1(_ bytes: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while index < bytes.count, index - start < 64 {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "c") { return index + 1 }
-            guard (0x30...0x39).contains(byte) || byte == UInt8(ascii: ";") else { return nil }
-            index += 1
-        }
-        return nil
+        guard let (_, end) = parameters(bytes, from: start, limit: 64), bytes[end] == UInt8(ascii: "c") else { return nil }
+        return end + 1
     }
 
     /// `rgb:RRRR/GGGG/BBBB` (1–4 hex digits a channel) as a colour.
