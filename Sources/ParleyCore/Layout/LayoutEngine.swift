@@ -8,8 +8,8 @@ import Synchronization
 /// revision and width, together with the context they were laid out in (which carries
 /// the group position): a row whose context changed is laid out again, and its new layout
 /// takes the old one's place. Changing the style starts a new style revision and empties
-/// the cache. The engine is thread-safe: lay rows
-/// out ahead of display from any task with ``prepare(_:width:)``.
+/// the cache. The engine is thread-safe: lay rows out ahead of display from any task with
+/// ``prepare(_:width:)``.
 ///
 /// The cache keeps the most recently used rows in two generations and forgets the older
 /// one when the newer fills, so memory stays bounded however far one scrolls.

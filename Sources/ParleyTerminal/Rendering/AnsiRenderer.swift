@@ -144,11 +144,11 @@ public struct AnsiRenderer: Sendable {
     /// With a hint, the frame is composed as: set the scroll region to the band
     /// (DECSTBM) unless the terminal has it from an earlier frame, scroll it (SU when
     /// `by` > 0, SD when `by` < 0), then draw the differences from the scrolled picture.
-    /// The region stays set for the next frame; ``restoreSequence`` resets it. A move of up to a quarter of the
-    /// band is sent so when it leaves at least as many of the band's lines right as
-    /// drawing in place would, and drawn in place otherwise; a move of half the band or
-    /// more is drawn in place; for one between, the shorter of the two is sent. A wrong
-    /// hint costs time, never correctness.
+    /// The region stays set for the next frame; ``restoreSequence`` resets it. A move of
+    /// up to a quarter of the band is sent so when it leaves at least as many of the band's
+    /// lines right as drawing in place would, and drawn in place otherwise; a move of half
+    /// the band or more is drawn in place; for one between, the shorter of the two is
+    /// sent. A wrong hint costs time, never correctness.
     /// Hints outside the frame, of zero rows or of a whole band's height are ignored, as
     /// are hints on a full repaint.
     ///

@@ -52,8 +52,9 @@ public final class TerminalSession {
     /// one has asked. A renderer may then send a run of one character as one and a repeat
     /// (``AnsiRenderer/repeatsCharacters``).
     public private(set) var repeatsCharacters = false
-    /// Whether ``queryCanvas(timeout:)`` has probed for REP (it does so once).
-    private var repeatProbed = false
+    /// Whether ``queryCanvas(timeout:)`` has asked its first query, which alone probes
+    /// for REP and synchronized output.
+    private var probed = false
     /// Whether the terminal has synchronized output (DEC mode 2026), as the first
     /// ``queryCanvas(timeout:)`` found by asking (DECRQM): true when it reported the mode,
     /// false when it answered the query's end (DA1) without knowing the mode, nil when
@@ -196,9 +197,9 @@ public final class TerminalSession {
     public func queryCanvas(timeout: Duration = .milliseconds(200)) throws(TerminalError) -> TerminalCanvas? {
         // The repeat probe draws (and erases) at the cursor, so it goes with the first
         // query only, before anything is drawn.
-        let first = !repeatProbed
+        let first = !probed
         let probes = options.repeats && first
-        repeatProbed = true
+        probed = true
         let probe = (probes ? "\r中\u{1B}[1b\u{1B}[6n\r\u{1B}[2K" : "") + (first ? "\u{1B}[?2026$p" : "")
         try write(Array("\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\\(probe)\u{1B}[c".utf8))
         let deadline = ContinuousClock.now.advanced(by: timeout)
