@@ -121,20 +121,18 @@ struct LegibleColors {
     /// last style of text and of anything else (space, block, emoji): it depends only on
     /// the style and the kind, and most cells repeat a neighbour's.
     private struct RunMemo {
-        var hasCell = false
-        var cell = Cell.blank()
+        var cell: Cell?
         var answer: CellStyle?
         var glyph = Glyph.none
         var glyphIsText = false
-        var hasText = false, hasOther = false
-        var textStyle = CellStyle.plain, otherStyle = CellStyle.plain
-        var textAnswer: CellStyle?, otherAnswer: CellStyle?
+        var text: (style: CellStyle, answer: CellStyle?)?
+        var other: (style: CellStyle, answer: CellStyle?)?
     }
 
     /// The new style of `cell`, or nil to keep it.
     @inline(__always)
     private mutating func restyled(_ cell: Cell, _ memo: inout RunMemo, painted: Bool) -> CellStyle? {
-        if memo.hasCell, memo.cell == cell { return memo.answer }
+        if memo.cell == cell { return memo.answer }
         let isText: Bool
         if let byte = cell.glyph.ascii {
             isText = byte > 0x20
@@ -147,23 +145,18 @@ struct LegibleColors {
         }
         let style = cell.style
         let answer: CellStyle?
-        if isText, memo.hasText, memo.textStyle == style {
-            answer = memo.textAnswer
-        } else if !isText, memo.hasOther, memo.otherStyle == style {
-            answer = memo.otherAnswer
+        if let known = isText ? memo.text : memo.other, known.style == style {
+            answer = known.answer
         } else {
             // A badge's white or black text keeps its colour and the badge moves instead,
             // in every cell of its style, so it stays one piece.
             let checks = isText || Self.movesBackground(style)
             answer = !checks && !painted
                 ? nil : legible(style, key: checks ? style : style.adding(Self.shapeMarker), checksContrast: checks)
-            if isText {
-                (memo.hasText, memo.textStyle, memo.textAnswer) = (true, style, answer)
-            } else {
-                (memo.hasOther, memo.otherStyle, memo.otherAnswer) = (true, style, answer)
-            }
+            if isText { memo.text = (style, answer) } else { memo.other = (style, answer) }
         }
-        (memo.hasCell, memo.cell, memo.answer) = (true, cell, answer)
+        memo.cell = cell
+        memo.answer = answer
         return answer
     }
 

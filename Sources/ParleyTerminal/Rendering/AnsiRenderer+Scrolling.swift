@@ -50,11 +50,10 @@ extension AnsiRenderer {
     func erasableBackground(of y: Int, in buffer: CellBuffer) -> CellStyle? {
         guard strategy == .diff, buffer.width > 1 else { return nil }
         let first = buffer[0, y], last = buffer[buffer.width - 1, y]
-        guard first.isSpace, last.isSpace, first.style.attributes.isDisjoint(with: Self.visibleOnBlank),
-            colorDepth.approximate(first.style) == colorDepth.approximate(last.style)
-        else { return nil }
         let style = colorDepth.approximate(first.style)
-        guard style.background != .default, erasesWithBackground else { return nil }
+        guard erasesWithBackground, first.isSpace, last.isSpace, style.background != .default,
+            first.style.attributes.isDisjoint(with: Self.visibleOnBlank), colorDepth.approximate(last.style) == style
+        else { return nil }
         // A row of blanks alone is erased by the plain path, to its end, as cheaply.
         return buffer.line(y).contains { $0 != first } ? first.style : nil
     }

@@ -123,7 +123,6 @@ public struct AnsiRenderer: Sendable {
         terminalCursor = nil
         cursorVisible = nil
         penIsPlain = false
-        scrollRegion = .unknown
         carried.loose = LooseBlanks()
     }
 
@@ -162,7 +161,8 @@ public struct AnsiRenderer: Sendable {
         _ buffer: CellBuffer, cursor: (x: Int, y: Int)?, scrollHint: (rows: Range<Int>, by: Int)?
     ) -> [UInt8] {
         let target = cursor.flatMap { clamp($0, to: buffer) }
-        // A terminal of another size may have reset its scroll region (xterm does).
+        // After an invalidation the region is not known, and a terminal of another size
+        // may have reset it (xterm does).
         if previous.map({ $0.width != buffer.width || $0.height != buffer.height }) ?? true { scrollRegion = .unknown }
         var taken = carried
         carried = Carried()
