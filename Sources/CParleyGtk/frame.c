@@ -10,6 +10,7 @@ typedef struct {
     ParleyFrameCallbacks callbacks;
     void *context;
     gboolean focus_self_only;
+    gboolean picks_through;
 } ParleyFrame;
 
 typedef struct {
@@ -63,6 +64,18 @@ void parley_frame_set_focus_self_only(void *frame, bool only) {
     ((ParleyFrame *)frame)->focus_self_only = only;
 }
 
+// GTK picks a widget's children before the widget itself, so a frame that contains no
+// point still lets its children take the pointer, and what lies under it the rest.
+static gboolean parley_frame_contains(GtkWidget *widget, double x, double y) {
+    ParleyFrame *self = (ParleyFrame *)widget;
+    if (self->picks_through) return FALSE;
+    return GTK_WIDGET_CLASS(parley_frame_parent_class)->contains(widget, x, y);
+}
+
+void parley_frame_set_picks_through(void *frame, bool through) {
+    ((ParleyFrame *)frame)->picks_through = through;
+}
+
 static void parley_frame_dispose(GObject *object) {
     GtkWidget *child;
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL)
@@ -87,11 +100,13 @@ static void parley_frame_class_init(ParleyFrameClass *klass) {
     widget_class->size_allocate = parley_frame_size_allocate;
     widget_class->snapshot = parley_frame_snapshot;
     widget_class->focus = parley_frame_focus;
+    widget_class->contains = parley_frame_contains;
 }
 
 static void parley_frame_init(ParleyFrame *self) {
     self->context = NULL;
     self->focus_self_only = FALSE;
+    self->picks_through = FALSE;
 }
 
 static void parley_frame_subclass_init(gpointer klass, gpointer class_data) {

@@ -25,6 +25,9 @@ typedef struct ParleyFrameCallbacks {
 void *parley_frame_new(const char *css_name, int role, ParleyFrameCallbacks callbacks, void *context);
 /// Makes Tab stop on `frame` itself and then leave, never entering its children.
 void parley_frame_set_focus_self_only(void *frame, bool only);
+/// Makes `frame` itself never take the pointer: its children still do, and elsewhere the
+/// pointer reaches what lies under it (a shadow's margin around a floating button).
+void parley_frame_set_picks_through(void *frame, bool through);
 
 /// Sets the accessible label of `accessible` (a GtkAccessible).
 void parley_accessible_set_label(void *accessible, const char *label);

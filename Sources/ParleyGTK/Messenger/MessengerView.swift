@@ -97,6 +97,9 @@ public final class MessengerView: RowHost {
     let newMessagesButton: WidgetPointer
     /// "Message deleted" and its Undo button, floating at the bottom after a deletion.
     let undoBar: WidgetPointer
+    /// The shadows under the two floating controls.
+    let newMessagesShadow: FloatingShadow
+    let undoShadow: FloatingShadow
     let undoLabel: WidgetPointer
     let undoButton: WidgetPointer
     /// The text shown over an empty list.
@@ -179,12 +182,14 @@ public final class MessengerView: RowHost {
         gtk_box_append(body.ptr(), scrollbar)
         newMessagesButton = gtk_button_new_with_label("↓")
         gtk_widget_add_css_class(newMessagesButton, "new-messages")
-        // The button floats above the bottom edge; a spacer rather than a margin, which an
-        // overlay shrunk to nothing would turn into a negative height.
+        // The button floats 12 points above the bottom edge, its shadow's margin included;
+        // a spacer rather than a margin, which an overlay shrunk to nothing would turn
+        // into a negative height.
+        newMessagesShadow = FloatingShadow(newMessagesButton)
         let floating = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         let spacer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_widget_set_size_request(spacer, 1, 12)
-        gtk_box_append(floating.ptr(), newMessagesButton)
+        gtk_widget_set_size_request(spacer, 1, Int32(max(0, 12 - newMessagesShadow.shadow.margin)))
+        gtk_box_append(floating.ptr(), newMessagesShadow.widget)
         gtk_box_append(floating.ptr(), spacer)
         gtk_widget_set_halign(floating, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(floating, GTK_ALIGN_END)
@@ -200,12 +205,13 @@ public final class MessengerView: RowHost {
         gtk_widget_add_css_class(undoBar, "undo-bar")
         gtk_box_append(undoBar.ptr(), undoLabel)
         gtk_box_append(undoBar.ptr(), undoButton)
-        gtk_widget_set_halign(undoBar, GTK_ALIGN_START)
-        gtk_widget_set_valign(undoBar, GTK_ALIGN_END)
-        gtk_widget_set_margin_start(undoBar, 12)
-        gtk_widget_set_margin_bottom(undoBar, 12)
         undoBar.isShown = false
-        gtk_overlay_add_overlay(overlay.ptr(), undoBar)
+        undoShadow = FloatingShadow(undoBar)
+        gtk_widget_set_halign(undoShadow.widget, GTK_ALIGN_START)
+        gtk_widget_set_valign(undoShadow.widget, GTK_ALIGN_END)
+        gtk_widget_set_margin_start(undoShadow.widget, Int32(max(0, 12 - undoShadow.shadow.margin)))
+        gtk_widget_set_margin_bottom(undoShadow.widget, Int32(max(0, 12 - undoShadow.shadow.margin)))
+        gtk_overlay_add_overlay(overlay.ptr(), undoShadow.widget)
         emptyLabel = gtk_label_new(nil)!
         gtk_widget_add_css_class(emptyLabel, "empty-state")
         gtk_widget_set_halign(emptyLabel, GTK_ALIGN_CENTER)

@@ -46,6 +46,9 @@ struct StyleSheet {
 
     // MARK: Rules
 
+    /// The floating controls' shadows are not CSS: ``FloatingShadow`` draws them from a
+    /// picture, since GSK's cairo renderer would blur a `box-shadow` again on every frame
+    /// the list scrolls under it.
     private static func rules(_ style: ChatStyle, scope s: String) -> String {
         var css = """
             \(s) messages { background-color: \(style.backgroundColor.css); }
@@ -91,9 +94,9 @@ struct StyleSheet {
             \(s) link-preview picture.media { border-radius: 6px; }
             \(s) message.highlighted { background-color: \(style.outgoing.bubbleColor.withAlpha(0.16).css); transition: background-color 300ms ease-out; }
             \(s) message { transition: background-color 600ms ease-in; }
-            \(s) box.undo-bar { border-radius: 9999px; padding: 4px 6px 4px 14px; background-color: \(style.isDark ? "#3A3A3C" : "#2C2C2E"); color: white; box-shadow: 0 2px 6px alpha(black, 0.25); }
+            \(s) box.undo-bar { border-radius: 9999px; padding: 4px 6px 4px 14px; background-color: \(style.isDark ? "#3A3A3C" : "#2C2C2E"); color: white; box-shadow: none; }
             \(s) box.undo-bar button.undo { border-radius: 9999px; padding: 2px 10px; min-height: 0; background-image: none; border: none; background-color: \(style.outgoing.bubbleColor.css); color: \(style.outgoing.textColor.css); box-shadow: none; }
-            \(s) button.new-messages { border-radius: 9999px; padding: 4px 14px; background-image: none; border: none; background-color: \(style.outgoing.bubbleColor.css); color: \(style.outgoing.textColor.css); box-shadow: 0 2px 6px alpha(black, 0.25); }
+            \(s) button.new-messages { border-radius: 9999px; padding: 4px 14px; background-image: none; border: none; background-color: \(style.outgoing.bubbleColor.css); color: \(style.outgoing.textColor.css); box-shadow: none; }
 
             """
         for side in Side.allCases {

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Counts the instructions the GTK demo spends on one scroll step, with callgrind.
+
+Time measured from outside (scripts/measure-gtk.py) moves by a tenth between runs on a
+shared machine; an instruction count moves by a few hundredths of a percent. So a change
+to the GTK front end's drawing can be weighed here first, then confirmed from outside.
+
+The demo runs under valgrind's callgrind on Xvfb with the cairo renderer, in a 480x800
+window on the realistic transcript (scripts/transcript.py), driven by its own --script:
+it waits for the start to settle, then scrolls --steps times by --by points (-56 is a
+wheel click's step upwards, -700 about a page), a little apart so that each step is its
+own frame. The same run without the steps is subtracted, and the difference is divided by
+the steps. Prints the instructions a step takes and their split by library.
+
+Needs valgrind (apt-get install valgrind) and what scripts/test installs. About 20 s a
+run at 40 steps.
+
+    swift build -c release --product parley-gtk-demo
+    python3 scripts/count-gtk-steps.py [--steps 40] [--by -56] [--lines 1000000] [--demo PATH]
+"""
+import argparse, collections, os, re, shutil, subprocess, sys, tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import transcript  # noqa: E402
+
+
+def run(demo, path, steps, by, work):
+    """Callgrind's per-library instruction counts for one run of the demo."""
+    script = ";".join(["wait:6"] + [f"scroll:{by};wait:0.15"] * steps + ["wait:1", "quit"])
+    out = os.path.join(work, f"callgrind.{steps}")
+    # valgrind reads the debug information of a Swift binary slowly; a copy without it
+    # counts the same instructions.
+    binary = os.path.join(work, "demo")
+    subprocess.run(["objcopy", "--strip-debug", demo, binary], check=True)
+    config = os.path.join(work, "config", "gtk-4.0")
+    os.makedirs(config, exist_ok=True)
+    with open(os.path.join(config, "settings.ini"), "w") as f:
+        f.write("[Settings]\ngtk-cursor-blink=false\n")
+    env = dict(os.environ, GSK_RENDERER="cairo", GTK_A11Y="none", XDG_CONFIG_HOME=os.path.join(work, "config"))
+    command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary,
+               "--transcript", path, "--size", "480x800", "--theme", "light", "--script", script]
+    if not os.environ.get("DISPLAY"):
+        command = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24"] + command
+    subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    annotated = subprocess.run(["callgrind_annotate", "--inclusive=no", "--threshold=100", out],
+                               capture_output=True, text=True, check=True).stdout
+    libraries = collections.Counter()
+    for line in annotated.splitlines():
+        match = re.match(r"\s*([\d,]+) .*\[(.*)\]\s*$", line)
+        if match:
+            name = os.path.basename(match.group(2))
+            libraries["parley-gtk-demo" if name == "demo" else re.sub(r"\.so.*", "", name)] += int(match.group(1).replace(",", ""))
+    return libraries
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--steps", type=int, default=40)
+    parser.add_argument("--by", type=float, default=-56)
+    parser.add_argument("--lines", type=int, default=1_000_000)
+    parser.add_argument("--demo", default=".build/release/parley-gtk-demo")
+    args = parser.parse_args()
+    for tool in ["valgrind", "callgrind_annotate", "objcopy"]:
+        if not shutil.which(tool):
+            sys.exit(f"count-gtk-steps: {tool} is missing (apt-get install valgrind binutils)")
+    work = tempfile.mkdtemp(prefix="parley-count-gtk-")
+    try:
+        path = os.path.join(work, "transcript.tsv")
+        transcript.write(path, args.lines)
+        idle = run(args.demo, path, 0, args.by, work)
+        stepped = run(args.demo, path, args.steps, args.by, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    per_step = {name: (stepped[name] - idle.get(name, 0)) / args.steps for name in stepped}
+    total = sum(per_step.values())
+    print(f"{args.steps} steps of {args.by:g} points, {args.lines:,} lines: {total / 1e6:.2f} M instructions a step")
+    print()
+    print("| library | instructions a step | share |")
+    print("|---|---|---|")
+    for name, count in sorted(per_step.items(), key=lambda item: -item[1]):
+        if count >= total * 0.01:
+            print(f"| {name} | {count / 1e6:.2f} M | {100 * count / total:.0f}% |")
+
+
+if __name__ == "__main__":
+    main()
