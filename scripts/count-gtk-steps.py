@@ -8,12 +8,13 @@ to the GTK front end's drawing can be weighed here first, then confirmed from ou
 The demo runs under valgrind's callgrind on Xvfb with the cairo renderer, in a 480x800
 window on the realistic transcript (scripts/transcript.py), driven by its own --script:
 it waits for the start to settle, then scrolls --steps times by --by points (-56 is a
-wheel click's step upwards, -700 about a page), a little apart so that each step is its
-own frame. The same run without the steps is subtracted, and the difference is divided by
+wheel click's step upwards, -700 about a page), far enough apart (--wait) that each step
+is its own frame even at valgrind's pace: steps that came faster would be drawn together,
+and the count would follow the machine's speed. The same run without the steps is subtracted, and the difference is divided by
 the steps. Prints the instructions a step takes and their split by library.
 
-Needs valgrind (apt-get install valgrind) and what scripts/test installs. About 20 s a
-run at 40 steps.
+Needs valgrind (apt-get install valgrind) and what scripts/test installs. About 30 s for 40
+wheel steps, a minute for 20 pages.
 
     swift build -c release --product parley-gtk-demo
     python3 scripts/count-gtk-steps.py [--steps 40] [--by -56] [--lines 1000000] [--demo PATH]
@@ -24,9 +25,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import transcript  # noqa: E402
 
 
-def run(demo, path, steps, by, work):
+def run(demo, path, steps, by, wait, work):
     """Callgrind's per-library instruction counts for one run of the demo."""
-    script = ";".join(["wait:6"] + [f"scroll:{by};wait:0.15"] * steps + ["wait:1", "quit"])
+    script = ";".join(["wait:6"] + [f"scroll:{by};wait:{wait}"] * steps + ["wait:1", "quit"])
     out = os.path.join(work, f"callgrind.{steps}")
     # valgrind reads the debug information of a Swift binary slowly; a copy without it
     # counts the same instructions.
@@ -59,6 +60,8 @@ def main():
     parser.add_argument("--by", type=float, default=-56)
     parser.add_argument("--lines", type=int, default=1_000_000)
     parser.add_argument("--demo", default=".build/release/parley-gtk-demo")
+    parser.add_argument("--wait", type=float, default=None,
+                        help="seconds between steps; each must be its own frame under valgrind (default 0.2, 0.8 for a step over 100 points)")
     args = parser.parse_args()
     for tool in ["valgrind", "callgrind_annotate", "objcopy"]:
         if not shutil.which(tool):
@@ -67,8 +70,9 @@ def main():
     try:
         path = os.path.join(work, "transcript.tsv")
         transcript.write(path, args.lines)
-        idle = run(args.demo, path, 0, args.by, work)
-        stepped = run(args.demo, path, args.steps, args.by, work)
+        wait = args.wait if args.wait is not None else (0.8 if abs(args.by) > 100 else 0.2)
+        idle = run(args.demo, path, 0, args.by, wait, work)
+        stepped = run(args.demo, path, args.steps, args.by, wait, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     per_step = {name: (stepped[name] - idle.get(name, 0)) / args.steps for name in stepped}

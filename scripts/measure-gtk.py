@@ -38,7 +38,7 @@ what a GTK developer writes by hand). The programs take turns; each figure is th
 of --runs runs. Needs Xvfb (it starts one with xvfb-run when DISPLAY is unset), libX11,
 libXdamage and libXtst (GTK's own dependencies).
 
-    swift build -c release --product parley-gtk-demo --product parley-bench
+    swift build -c release --product parley-gtk-demo && swift build -c release --product parley-bench
     python3 scripts/measure-gtk.py [--lines 10000,1000000] [--clicks 100] [--runs 3]
 """
 import argparse, ctypes, ctypes.util, os, select, shutil, statistics, subprocess, sys, tempfile, time
