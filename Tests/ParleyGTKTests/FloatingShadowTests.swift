@@ -49,6 +49,13 @@ extension GTKTests {
             #expect(shadow.picture(width: 40, height: -1) == nil)
             #expect(shadow.picture(width: 100_000, height: 30) == nil)
             #expect(shadow.picture(width: Int.max / 2, height: Int.max / 2) == nil)
+            #expect(shadow.picture(width: Int.max, height: Int.max, scale: Int.max) == nil)
+            // Wild settings stay bounded and inert.
+            let wild = SoftShadow(offsetY: .nan, blur: .infinity, alpha: 2, cornerRadius: -5)
+            #expect(wild.margin <= 256)
+            #expect(SoftShadow(blur: .infinity).margin == 256)
+            let picture = wild.picture(width: 4, height: 4)
+            #expect(picture.map { $0.width * $0.height <= SoftShadow.maximumPixels } ?? true)
         }
 
         @Test("distance to a rounded rectangle: negative inside, the radius at a corner's centre")
@@ -61,14 +68,26 @@ extension GTKTests {
             #expect(abs(corner - (200.0.squareRoot() - 10)) < 1e-9)
         }
 
-        /// A window with a white page and `shadow` floating over it, centred.
-        private func show(_ shadow: FloatingShadow) throws -> (window: WidgetPointer, page: WidgetPointer, overlay: WidgetPointer) {
+        /// Whether the tests' style sheet is on the display.
+        private static var hasStyle = false
+
+        /// A window with a white page and a "Jump" button floating over it in its shadow,
+        /// centred, once the button is placed.
+        private func showButton() async throws -> (
+            shadow: FloatingShadow, button: WidgetPointer, window: WidgetPointer, page: WidgetPointer, overlay: WidgetPointer
+        ) {
+            try GTKHarness.start()
+            let button = gtk_button_new_with_label("Jump")!
+            let shadow = FloatingShadow(button)
             let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-            let provider = gtk_css_provider_new()!
-            gtk_css_provider_load_from_data(provider, "box.shadow-test-page { background-color: white; } button.shadow-test-pill { border-radius: 9999px; }", -1)
-            gtk_style_context_add_provider_for_display(
-                gdk_display_get_default(), OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-            g_object_unref(UnsafeMutableRawPointer(provider))
+            if !Self.hasStyle {
+                Self.hasStyle = true
+                let provider = gtk_css_provider_new()!
+                gtk_css_provider_load_from_data(provider, "box.shadow-test-page { background-color: white; } button.shadow-test-pill { border-radius: 9999px; }", -1)
+                gtk_style_context_add_provider_for_display(
+                    gdk_display_get_default(), OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+                g_object_unref(UnsafeMutableRawPointer(provider))
+            }
             gtk_widget_add_css_class(page, "shadow-test-page")
             // A pill, as the messenger's floating controls are, so the shadow fits it.
             gtk_widget_add_css_class(shadow.child, "shadow-test-pill")
@@ -78,7 +97,8 @@ extension GTKTests {
             gtk_widget_set_valign(shadow.widget, GTK_ALIGN_CENTER)
             gtk_overlay_add_overlay(overlay.ptr(), shadow.widget)
             let window = try GTKHarness.window(overlay, width: 200, height: 120)
-            return (window, page, overlay)
+            await GTKHarness.pump(until: { gtk_widget_get_width(button) > 0 })
+            return (shadow, button, window, page, overlay)
         }
 
         /// `widget`'s border box in `target`'s coordinates.
@@ -90,12 +110,8 @@ extension GTKTests {
 
         @Test("the frame is the control plus the margin, takes no click itself, and is nothing while the control is hidden")
         func frame() async throws {
-            try GTKHarness.start()
-            let button = gtk_button_new_with_label("Jump")!
-            let shadow = FloatingShadow(button)
-            let (window, page, overlay) = try show(shadow)
+            let (shadow, button, window, page, overlay) = try await showButton()
             defer { GTKHarness.close(window) }
-            await GTKHarness.pump(until: { gtk_widget_get_width(button) > 0 })
             let placed = bounds(button, in: shadow.widget)
             #expect(placed.origin.x == 8 && placed.origin.y == 8)
             #expect(Int(gtk_widget_get_width(shadow.widget)) == Int(placed.size.width) + 16)
@@ -117,12 +133,8 @@ extension GTKTests {
 
         @Test("the shadow is drawn under the control, darkest at its edge, gone by the margin's end")
         func drawn() async throws {
-            try GTKHarness.start()
-            let button = gtk_button_new_with_label("Jump")!
-            let shadow = FloatingShadow(button)
-            let (window, _, overlay) = try show(shadow)
+            let (shadow, button, window, _, overlay) = try await showButton()
             defer { GTKHarness.close(window) }
-            await GTKHarness.pump(until: { gtk_widget_get_width(button) > 0 })
             let path = Screenshots.directory + "/floating-shadow.png"
             await GTKHarness.pump(for: .milliseconds(100))
             try GTKHarness.screenshot(overlay, to: path)

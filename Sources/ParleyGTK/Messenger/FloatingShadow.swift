@@ -40,7 +40,7 @@ final class FloatingShadow {
             guard let self, self.child.isShown else { return }
             var area = GtkAllocation(
                 x: Int32(margin), y: Int32(margin),
-                width: Int32(max(0, Int(width) - 2 * margin)), height: Int32(max(0, Int(height) - 2 * margin)))
+                width: Int32(saturating: max(0, width - Double(2 * margin))), height: Int32(saturating: max(0, height - Double(2 * margin))))
             gtk_widget_size_allocate(self.child, &area, -1)
         }
         frame.handlers.draw = { [weak self] snapshot, width, height in

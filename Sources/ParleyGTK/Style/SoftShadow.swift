@@ -1,4 +1,5 @@
 import Foundation
+import ParleyCore
 import ParleyImaging
 
 /// A soft shadow under a rounded shape, as pixels: what CSS `box-shadow: 0 2px 6px` draws,
@@ -27,20 +28,18 @@ struct SoftShadow: Hashable, Sendable {
     /// need more gets none (a floating control is never that big).
     static let maximumPixels = 1 << 20
 
-    /// How far the shadow reaches past the shape on every side, in whole points: the
-    /// shape sits this far inside the picture.
-    var margin: Int { Int((blur + abs(offsetY)).rounded(.up)) }
+    /// How far the shadow reaches past the shape on every side, in whole points (at most
+    /// 256): the shape sits this far inside the picture.
+    var margin: Int { min(256, max(0, Int(saturating: (blur + abs(offsetY)).rounded(.up)))) }
 
     /// The shadow of a `width` × `height` shape (points) at `scale` pixels a point: a
     /// picture of `(width + 2 × margin) × (height + 2 × margin)` points, black with the
     /// shadow's alpha. Nil for an empty shape or one too large (``maximumPixels``).
     func picture(width: Int, height: Int, scale: Int = 1) -> Picture? {
         let scale = max(1, min(scale, 4))
-        guard width > 0, height > 0 else { return nil }
+        guard width > 0, height > 0, width <= Self.maximumPixels, height <= Self.maximumPixels else { return nil }
         let pixelsWide = (width + 2 * margin) * scale, pixelsHigh = (height + 2 * margin) * scale
-        guard pixelsWide.multipliedReportingOverflow(by: pixelsHigh).partialValue <= Self.maximumPixels,
-            pixelsWide <= Self.maximumPixels, pixelsHigh <= Self.maximumPixels
-        else { return nil }
+        guard pixelsWide * pixelsHigh <= Self.maximumPixels else { return nil }
         let pixel = 1 / Double(scale)
         let halfWidth = Double(width) / 2, halfHeight = Double(height) / 2
         let radius = min(cornerRadius ?? halfHeight, halfWidth, halfHeight)
@@ -54,7 +53,7 @@ struct SoftShadow: Hashable, Sendable {
                 let distance = Self.distance(x: x, y: y, halfWidth: halfWidth, halfHeight: halfHeight, radius: radius)
                 // Φ(−d/σ) = erfc(d / (σ√2)) / 2
                 let coverage = erfc(distance / (sigma * 2.0.squareRoot())) / 2
-                rgba[(row * pixelsWide + column) * 4 + 3] = UInt8((alpha * coverage * 255).rounded().clamped(to: 0...255))
+                rgba[(row * pixelsWide + column) * 4 + 3] = UInt8(saturating: (alpha * coverage * 255).rounded())
             }
         }
         return Picture(width: pixelsWide, height: pixelsHigh, rgba: rgba)
@@ -67,8 +66,4 @@ struct SoftShadow: Hashable, Sendable {
         let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
         return outside + min(max(qx, qy), 0) - radius
     }
-}
-
-extension Double {
-    fileprivate func clamped(to range: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
 }
