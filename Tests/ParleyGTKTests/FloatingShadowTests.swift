@@ -172,5 +172,30 @@ extension GTKTests {
             #expect(String(cString: gtk_widget_get_css_name(parent)) == "floating-shadow")
             #expect(gtk_widget_get_parent(view.undoBar) == view.undoShadow.widget)
         }
+
+        @Test("the undo bar and the new-messages button over the list, with their shadows (for looking at)")
+        func floatingOverList() async throws {
+            try GTKHarness.start()
+            let conversation = Conversation(me: ChatFixtures.me, messages: ChatFixtures.messages(40).map { message in
+                var mine = message
+                mine.sender = ChatFixtures.me
+                return mine
+            })
+            let view = MessengerView(conversation: conversation, style: .light)
+            let window = try GTKHarness.window(view.root, width: 420, height: 600)
+            defer { GTKHarness.close(window) }
+            await GTKHarness.pump(until: { !view.visibleRowViews.isEmpty })
+            view.scroll(by: -400)
+            await GTKHarness.pumpUntilPlaced(view)
+            #expect(view.presenter.delete("message-30"))
+            view.relayout()
+            await GTKHarness.pump(until: { view.undoBar.isShown && view.newMessagesButton.isShown })
+            await GTKHarness.pump(for: .milliseconds(100))
+            let bar = bounds(view.undoBar, in: view.undoShadow.widget)
+            #expect(bar.origin.x == 8 && bar.origin.y == 8)
+            #expect(Int(gtk_widget_get_width(view.undoShadow.widget)) == Int(bar.size.width) + 16)
+            #expect(view.undoShadow.texture != nil && view.newMessagesShadow.texture != nil)
+            try GTKHarness.screenshot(view.root, to: Screenshots.directory + "/floating-controls.png")
+        }
     }
 }
