@@ -73,11 +73,16 @@ struct CanvasQueryTests {
         #expect(asked.contains("\r中\u{1B}[1b\u{1B}[6n\r\u{1B}[2K"), "the probe, then the line erased")
         #expect(try session.readEvents(timeout: .milliseconds(10)) == [], "the report is not taken for a key")
         // A second query does not draw the probe again, and keeps the answer.
+        #expect(!(try secondQuery(session, pty)).contains("\u{1B}[6n"))
+        #expect(session.repeatsCharacters == repeats)
+    }
+
+    /// What `session` writes for a query after its first, answered with DA1 alone.
+    private func secondQuery(_ session: TerminalSession, _ pty: SessionPTY) throws -> String {
         _ = pty.output()
         try pty.type(Array("\u{1B}[?62c".utf8))
         _ = try session.queryCanvas(timeout: .seconds(2))
-        #expect(!String(decoding: pty.output(), as: UTF8.self).contains("\u{1B}[6n"))
-        #expect(session.repeatsCharacters == repeats)
+        return String(decoding: pty.output(), as: UTF8.self)
     }
 
     @Test("the first query asks for synchronized output (DECRQM 2026); only a terminal that reports the mode gets it (#15)",
@@ -97,10 +102,7 @@ struct CanvasQueryTests {
         #expect(String(decoding: pty.output(), as: UTF8.self).contains("\u{1B}[?2026$p\u{1B}[c"))
         #expect(try session.readEvents(timeout: .milliseconds(10)) == [], "the report is not taken for a key")
         // A second query does not ask again, and keeps the answer.
-        _ = pty.output()
-        try pty.type(Array("\u{1B}[?62c".utf8))
-        _ = try session.queryCanvas(timeout: .seconds(2))
-        #expect(!String(decoding: pty.output(), as: UTF8.self).contains("$p"))
+        #expect(!(try secondQuery(session, pty)).contains("$p"))
         #expect(session.synchronizesOutput == synchronizes)
     }
 
