@@ -29,6 +29,12 @@ void parley_frame_set_focus_self_only(void *frame, bool only);
 /// pointer reaches what lies under it (a shadow's margin around a floating button).
 void parley_frame_set_picks_through(void *frame, bool through);
 
+/// Whether the loaded GTK measures a widget whenever it is allocated (a build with
+/// G_ENABLE_DEBUG, which also warns when a widget is allocated without a measure). Release
+/// builds do not; then a child whose size is known can be allocated without a measure.
+/// Asked once, on the main thread, after GTK is initialized.
+bool parley_gtk_allocation_measures(void);
+
 /// Sets the accessible label of `accessible` (a GtkAccessible).
 void parley_accessible_set_label(void *accessible, const char *label);
 /// Sets the accessible description of `accessible`.

@@ -43,6 +43,11 @@ public enum GTK {
         setenv("GDK_DEBUG", "gl-disable", 0)
     }
 
+    /// Whether the loaded GTK measures every widget it allocates, and warns when one was not
+    /// measured first: a build with `G_ENABLE_DEBUG`. Distributions ship release builds,
+    /// which do neither. Found out once, by a probe widget.
+    static let measuresOnAllocation = parley_gtk_allocation_measures()
+
     /// Makes the GLib main loop run `@MainActor` tasks and `DispatchQueue.main` work.
     ///
     /// Call before running the loop yourself (`g_application_run`, `g_main_loop_run`);

@@ -35,21 +35,26 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// Allocates the widget at a rectangle of its parent (pixels from the parent's
     /// top-left).
     ///
-    /// GTK requires a measure before an allocation that follows a change (it warns
-    /// otherwise), though Parley's frames come from the core's layout, so the measure is
-    /// the cheapest one: the height for no particular width. For a GtkLabel that wraps or
-    /// ellipsizes, the label's own text layout first gets the width it is about to be
-    /// allocated (``LabelText/prepareLayout(width:)``): the measure then lays the text
-    /// out once, in the layout that is drawn, plus once unwrapped when it wraps. A
-    /// label's width measure would break the text at every character to find its
-    /// minimum, which costs more than everything else in a row.
+    /// Parley's frames come from the core's layout, so a measure is only what GTK asks
+    /// for before an allocation that follows a change, and the cheapest one is made: the
+    /// height for no particular width. A GtkLabel is not measured at all where GTK does
+    /// not check (``GTK/measuresOnAllocation``, false in release builds): its measure would
+    /// lay its text out once more, unwrapped, on top of the layout it draws, and its
+    /// allocation needs nothing from it. For a label that wraps or ellipsizes, the label's
+    /// own text layout first gets the width it is about to be allocated
+    /// (``LabelText/prepareLayout(width:)``), so the text is laid out once, where it is
+    /// drawn. (A label's width measure would break the text at every character to find
+    /// its minimum, which costs more than everything else in a row.)
     @MainActor
     func place(x: Double, y: Double, width: Double, height: Double) {
         let width = Int32(saturating: max(0, width.rounded()))
-        if isLabel { LabelText(self).prepareLayout(width: Double(width)) }
-        var minimum: Int32 = 0
-        var natural: Int32 = 0
-        gtk_widget_measure(self, GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, nil, nil)
+        let label = isLabel
+        if label { LabelText(self).prepareLayout(width: Double(width)) }
+        if !label || GTK.measuresOnAllocation {
+            var minimum: Int32 = 0
+            var natural: Int32 = 0
+            gtk_widget_measure(self, GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, nil, nil)
+        }
         var point = graphene_point_t(x: Float(x.rounded()), y: Float(y.rounded()))
         let transform = gsk_transform_translate(nil, &point)
         gtk_widget_allocate(self, width, Int32(saturating: max(0, height.rounded())), -1, transform)
