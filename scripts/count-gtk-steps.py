@@ -17,7 +17,7 @@ Needs valgrind (apt-get install valgrind) and what scripts/test installs. About 
 wheel steps, a minute for 20 pages.
 
     swift build -c release --product parley-gtk-demo
-    python3 scripts/count-gtk-steps.py [--steps 40] [--by -56] [--lines 1000000] [--demo PATH]
+    python3 scripts/count-gtk-steps.py [--steps 40] [--by -56] [--lines 1000000] [--demo PATH] [--functions 30]
 """
 import argparse, collections, os, re, shutil, subprocess, sys, tempfile
 
@@ -46,12 +46,17 @@ def run(demo, path, steps, by, wait, work):
     annotated = subprocess.run(["callgrind_annotate", "--inclusive=no", "--threshold=100", out],
                                capture_output=True, text=True, check=True).stdout
     libraries = collections.Counter()
+    functions = collections.Counter()
     for line in annotated.splitlines():
         match = re.match(r"\s*([\d,]+) .*\[(.*)\]\s*$", line)
         if match:
             name = os.path.basename(match.group(2))
-            libraries["parley-gtk-demo" if name == "demo" else re.sub(r"\.so.*", "", name)] += int(match.group(1).replace(",", ""))
-    return libraries
+            count = int(match.group(1).replace(",", ""))
+            libraries["parley-gtk-demo" if name == "demo" else re.sub(r"\.so.*", "", name)] += count
+            function = re.match(r"\s*[\d,]+ \([^)]*\)\s+\S*:(.*) \[", line) or re.match(r"\s*[\d,]+\s+\S*:(.*) \[", line)
+            if function:
+                functions[function.group(1).strip()] += count
+    return libraries, functions
 
 
 def main():
@@ -62,6 +67,8 @@ def main():
     parser.add_argument("--demo", default=".build/release/parley-gtk-demo")
     parser.add_argument("--wait", type=float, default=None,
                         help="seconds between steps; each must be its own frame under valgrind (default 0.2, 0.8 for a step over 100 points)")
+    parser.add_argument("--functions", type=int, default=0,
+                        help="also list the N functions that take the most instructions a step (their own, not their callees')")
     args = parser.parse_args()
     for tool in ["valgrind", "callgrind_annotate", "objcopy"]:
         if not shutil.which(tool):
@@ -71,8 +78,8 @@ def main():
         path = os.path.join(work, "transcript.tsv")
         transcript.write(path, args.lines)
         wait = args.wait if args.wait is not None else (0.8 if abs(args.by) > 100 else 0.2)
-        idle = run(args.demo, path, 0, args.by, wait, work)
-        stepped = run(args.demo, path, args.steps, args.by, wait, work)
+        idle, idle_functions = run(args.demo, path, 0, args.by, wait, work)
+        stepped, stepped_functions = run(args.demo, path, args.steps, args.by, wait, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     per_step = {name: (stepped[name] - idle.get(name, 0)) / args.steps for name in stepped}
@@ -84,6 +91,14 @@ def main():
     for name, count in sorted(per_step.items(), key=lambda item: -item[1]):
         if count >= total * 0.01:
             print(f"| {name} | {count / 1e6:.2f} M | {100 * count / total:.0f}% |")
+    if args.functions:
+        print()
+        print("| function (self) | instructions a step | share |")
+        print("|---|---|---|")
+        by_function = {name: (stepped_functions[name] - idle_functions.get(name, 0)) / args.steps
+                       for name in stepped_functions}
+        for name, count in sorted(by_function.items(), key=lambda item: -item[1])[:args.functions]:
+            print(f"| {name[:90]} | {count / 1e6:.3f} M | {100 * count / total:.1f}% |")
 
 
 if __name__ == "__main__":
