@@ -109,8 +109,9 @@ struct LabelText {
     }
 
     /// Gives the label's own text layout the width the label is about to be allocated
-    /// (what its allocation sets when it wraps or ellipsizes), so that measuring it before
-    /// the allocation lays out the text it then draws rather than a throwaway copy.
+    /// (what its allocation sets when it wraps or ellipsizes). Where GTK measures a label
+    /// before allocating it (``GTK/measuresOnAllocation``), the measure then lays out the
+    /// text it draws rather than a throwaway copy.
     /// Labels in rows have no CSS padding, so their text width is their allocated width.
     func prepareLayout(width: Double) {
         let label = self.label.ptr()
