@@ -102,6 +102,63 @@ extension GTKTests {
             #expect(after.count <= MessengerView.poolLimit + 40)
         }
 
+        @Test("a row that scrolls back in takes the view that showed it, its text still laid out (#15)")
+        func rowsComeBackToTheirViews() async throws {
+            let (view, window) = try await show(ChatFixtures.conversation(200))
+            defer { GTKHarness.close(window) }
+            await GTKHarness.pumpUntilPlaced(view)
+            /// Each row on screen: its view, and the layout its body label draws.
+            func shown() -> [RowID: (view: RowView, layout: OpaquePointer?)] {
+                Dictionary(uniqueKeysWithValues: view.visibleRowViews.compactMap { row in
+                    guard let id = row.id, let body = GTKHarness.shown(row.frame.widget, class: "body").first else { return nil }
+                    return (id, (row, gtk_label_get_layout(OpaquePointer(body))))
+                })
+            }
+            let before = shown()
+            #expect(before.count > 4)
+            let views = view.rowViewCount
+
+            // A page up and back down: every row comes back to its view, its text not set
+            // again (setting a label's text makes it a new layout, laid out anew).
+            view.scroll(by: -600)
+            await GTKHarness.pumpUntilPlaced(view)
+            let away = shown()
+            let left = Set(before.keys).subtracting(away.keys)
+            #expect(left.count > 4, "a page up takes rows off the screen (with its overscan)")
+            view.scroll(by: 600)
+            await GTKHarness.pumpUntilPlaced(view)
+            let back = shown()
+            #expect(Set(back.keys) == Set(before.keys))
+            for id in left {
+                #expect(back[id]?.view === before[id]?.view, "\(id) came back to another view")
+                #expect(back[id]?.layout == before[id]?.layout, "\(id)'s text was laid out again")
+            }
+            #expect(shownTexts(view).last == "Message 199")
+
+            // A wheel's worth up and back: the row at the bottom comes back to its view too.
+            let bottom = try #require(view.visibleRowViews.last)
+            let bottomID = try #require(bottom.id)
+            view.scroll(by: -120)
+            await GTKHarness.pumpUntilPlaced(view)
+            view.scroll(by: 120)
+            await GTKHarness.pumpUntilPlaced(view)
+            #expect(view.visibleRowViews.last === bottom && bottom.id == bottomID)
+
+            // Views are kept for a screen's worth of rows that left, not more: paging far
+            // up makes no more of them than twice the rows on screen.
+            var most = view.lastFrame?.rows.count ?? 0
+            for _ in 0..<12 {
+                view.scroll(by: -600)
+                await GTKHarness.pumpUntilPlaced(view)
+                most = max(most, view.lastFrame?.rows.count ?? 0)
+            }
+            #expect(view.rowViewCount > views, "the rows that left keep their views")
+            #expect(view.rowViewCount <= 2 * most)
+            #expect(view.rowViewCount == GTKHarness.descendants(view.list.widget).filter {
+                String(cString: gtk_widget_get_css_name($0)) == "message"
+            }.count)
+        }
+
         @Test("new messages keep a view at the bottom there, and animate in (#4)")
         func sticksToBottom() async throws {
             let conversation = ChatFixtures.conversation(30)

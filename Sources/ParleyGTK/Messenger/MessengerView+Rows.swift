@@ -79,8 +79,8 @@ extension MessengerView {
         lastFrame = frame
         let visible = frame.rows
         animator.begin(visible)
-        // Views whose rows left stay mapped while they can take a new row: those and the
-        // pool are searched for one already styled like it (see `dequeue(for:)`).
+        // Views whose rows left go to the pool after this frame, where a row coming back
+        // finds its own; only a full pool makes them take new rows now (see `dequeue`).
         var leaving: [RowView] = []
         if active.count > 0 {
             let ids = Set(visible.map(\.row.id))
@@ -96,7 +96,8 @@ extension MessengerView {
         var previous: WidgetPointer?
         for row in visible {
             let id = row.row.id
-            let view = active.removeValue(forKey: id) ?? dequeue(for: row, leaving: &leaving)
+            let view = active.removeValue(forKey: id)
+                ?? dequeue(for: row, arriving: arrivals.contains(id), leaving: &leaving, onScreen: visible.count)
             view.configure(row, host: self, scope: sheet.scopeClass)
             view.setHighlighted(frame.highlighted.map { id == .message($0) } ?? false)
             view.setSelected(frame.selected.map { id == .message($0) } ?? false, ring: hasKeyboardFocus)
@@ -134,17 +135,30 @@ extension MessengerView {
         }
     }
 
-    /// A view for `row`: one that just left the screen or an idle one, preferably styled
-    /// like the row already (restyling a row's widgets is much of what filling it costs),
-    /// else a new one.
-    private func dequeue(for row: VisibleRow, leaving: inout [RowView]) -> RowView {
+    /// A view for `row`.
+    ///
+    /// First the idle view that showed this very row last: it still holds the row's text
+    /// laid out and its widgets styled, so a row that scrolls back in (a wheel turned back,
+    /// a page up and down again) is only drawn again, not filled. Otherwise an idle view,
+    /// oldest first, preferably styled like the row already (restyling a row's widgets is
+    /// much of what filling it costs). With no idle view, and while the list holds fewer
+    /// views than twice the rows on screen, a new one: the views of the rows that just left
+    /// then wait in the pool for their rows. Else one of those, which is also where an
+    /// arriving message goes, since a screen reader announces a row only in a view it has
+    /// met (see ``announceArrival(of:)``).
+    private func dequeue(for row: VisibleRow, arriving: Bool, leaving: inout [RowView], onScreen: Int) -> RowView {
+        let id = row.row.id
+        if let index = pool.lastIndex(where: { $0.id == id }) { return pool.remove(at: index) }
         let classes = RowView.stateClasses(for: row.row, context: row.context)
-        if let index = leaving.lastIndex(where: { $0.stateClasses == classes }) { return leaving.remove(at: index) }
-        if let index = pool.lastIndex(where: { $0.stateClasses == classes }) { return pool.remove(at: index) }
-        if let view = leaving.popLast() { return view }
-        if let view = pool.popLast() { return view }
+        let takesLeaving = arriving || (pool.isEmpty && rowViewCount >= 2 * onScreen)
+        if takesLeaving, !leaving.isEmpty {
+            return leaving.remove(at: leaving.lastIndex(where: { $0.stateClasses == classes }) ?? leaving.count - 1)
+        }
+        if let index = pool.firstIndex(where: { $0.stateClasses == classes }) { return pool.remove(at: index) }
+        if !pool.isEmpty { return pool.removeFirst() }
         let view = RowView()
         list.add(view.frame.widget)
+        rowViewCount += 1
         return view
     }
 
@@ -164,10 +178,12 @@ extension MessengerView {
         // A recycled row stays a child of the list: keep screen readers from reading it.
         view.frame.widget.setAccessibleHidden(true)
         gtk_widget_set_opacity(view.frame.widget, 1)
-        if pool.count < Self.poolLimit {
-            pool.append(view)
-        } else {
-            list.remove(view.frame.widget)
+        // Idle views are kept in the order they left, the oldest let go when there are
+        // too many: the rows seen last are the likeliest to come back.
+        pool.append(view)
+        if pool.count > Self.poolLimit {
+            list.remove(pool.removeFirst().frame.widget)
+            rowViewCount -= 1
         }
     }
 

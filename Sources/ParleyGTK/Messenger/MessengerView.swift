@@ -107,6 +107,8 @@ public final class MessengerView: RowHost {
     var sheet: StyleSheet
     var active: [RowID: RowView] = [:]
     var pool: [RowView] = []
+    /// The row views the list holds: on screen, idle, and fading out.
+    var rowViewCount = 0
     var lastPlaced: [RowID: Double] = [:]
     var placedOrder: [RowID] = []
     let animator = RowAnimator()
