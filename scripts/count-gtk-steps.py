@@ -11,13 +11,17 @@ it waits for the start to settle, then scrolls --steps times by --by points (-56
 wheel click's step upwards, -700 about a page), far enough apart (--wait) that each step
 is its own frame even at valgrind's pace: steps that came faster would be drawn together,
 and the count would follow the machine's speed. The same run without the steps is subtracted, and the difference is divided by
-the steps. Prints the instructions a step takes and their split by library.
+the steps. Prints the instructions a step takes and their split by library; --functions N
+adds the N functions that take most (a function without symbols by its address and
+library). --warm N first scrolls N steps and back in both runs: the steps then count what
+scrolling costs once the fonts, glyphs and emoji on that ground have been drawn once.
+--alternate makes every other step go back, as a wheel turned back and forth does.
 
 Needs valgrind (apt-get install valgrind) and what scripts/test installs. About 30 s for 40
 wheel steps, a minute for 20 pages.
 
     swift build -c release --product parley-gtk-demo
-    python3 scripts/count-gtk-steps.py [--steps 40] [--by -56] [--lines 1000000] [--demo PATH] [--functions 30]
+    python3 scripts/count-gtk-steps.py [--steps 40] [--by -56] [--lines 1000000] [--demo PATH] [--warm 20] [--alternate] [--functions 30]
 """
 import argparse, collections, os, re, shutil, subprocess, sys, tempfile
 
@@ -25,9 +29,18 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import transcript  # noqa: E402
 
 
-def run(demo, path, steps, by, wait, work):
-    """Callgrind's per-library instruction counts for one run of the demo."""
-    script = ";".join(["wait:6"] + [f"scroll:{by};wait:{wait}"] * steps + ["wait:1", "quit"])
+def libraries_name(path_name):
+    """The library's short name for a file name: libcairo.so.2.11600.0 -> libcairo."""
+    return "parley-gtk-demo" if path_name == "demo" else re.sub(r"\.so.*", "", path_name)
+
+
+def run(demo, path, steps, by, wait, work, warm=0, alternate=False):
+    """Callgrind's per-library and per-function instruction counts for one run of the demo."""
+    # A warm run first scrolls over the steps' ground and back, so that what is drawn the
+    # first time (a font, its glyphs, an emoji's bitmap) is not counted in the steps.
+    warming = [f"scroll:{by};wait:{wait}"] * warm + [f"scroll:{-by};wait:{wait}"] * warm
+    moves = [f"scroll:{-by if alternate and step % 2 else by};wait:{wait}" for step in range(steps)]
+    script = ";".join(["wait:6"] + warming + moves + ["wait:1", "quit"])
     out = os.path.join(work, f"callgrind.{steps}")
     # valgrind reads the debug information of a Swift binary slowly; a copy without it
     # counts the same instructions.
@@ -52,10 +65,14 @@ def run(demo, path, steps, by, wait, work):
         if match:
             name = os.path.basename(match.group(2))
             count = int(match.group(1).replace(",", ""))
-            libraries["parley-gtk-demo" if name == "demo" else re.sub(r"\.so.*", "", name)] += count
+            libraries[libraries_name(name)] += count
             function = re.match(r"\s*[\d,]+ \([^)]*\)\s+\S*:(.*) \[", line) or re.match(r"\s*[\d,]+\s+\S*:(.*) \[", line)
             if function:
-                functions[function.group(1).strip()] += count
+                symbol = function.group(1).strip()
+                # A function without a symbol is known by its address in its library.
+                if symbol.startswith("0x"):
+                    symbol += f" ({libraries_name(name)})"
+                functions[symbol] += count
     return libraries, functions
 
 
@@ -67,6 +84,11 @@ def main():
     parser.add_argument("--demo", default=".build/release/parley-gtk-demo")
     parser.add_argument("--wait", type=float, default=None,
                         help="seconds between steps; each must be its own frame under valgrind (default 0.2, 0.8 for a step over 100 points)")
+    parser.add_argument("--warm", type=int, default=0,
+                        help="first scroll this many steps and back (in both runs), so that the steps count "
+                             "what scrolling costs once fonts, glyphs and emoji have been drawn")
+    parser.add_argument("--alternate", action="store_true",
+                        help="every other step goes back: scrolling back and forth over the same ground")
     parser.add_argument("--functions", type=int, default=0,
                         help="also list the N functions that take the most instructions a step (their own, not their callees')")
     args = parser.parse_args()
@@ -78,13 +100,14 @@ def main():
         path = os.path.join(work, "transcript.tsv")
         transcript.write(path, args.lines)
         wait = args.wait if args.wait is not None else (0.8 if abs(args.by) > 100 else 0.2)
-        idle, idle_functions = run(args.demo, path, 0, args.by, wait, work)
-        stepped, stepped_functions = run(args.demo, path, args.steps, args.by, wait, work)
+        idle, idle_functions = run(args.demo, path, 0, args.by, wait, work, args.warm)
+        stepped, stepped_functions = run(args.demo, path, args.steps, args.by, wait, work, args.warm, args.alternate)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     per_step = {name: (stepped[name] - idle.get(name, 0)) / args.steps for name in stepped}
     total = sum(per_step.values())
-    print(f"{args.steps} steps of {args.by:g} points, {args.lines:,} lines: {total / 1e6:.2f} M instructions a step")
+    warmed = (f", after {args.warm} steps there and back" if args.warm else "") + (", back and forth" if args.alternate else "")
+    print(f"{args.steps} steps of {args.by:g} points, {args.lines:,} lines{warmed}: {total / 1e6:.2f} M instructions a step")
     print()
     print("| library | instructions a step | share |")
     print("|---|---|---|")
