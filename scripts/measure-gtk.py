@@ -16,6 +16,8 @@ reported with the server's time) and reads the program's CPU time from
 - a fast spin: 100 clicks 16 ms apart (a wheel turned quickly); how many clicks were
   followed by a paint before the next click, and the CPU per click;
 - per Page Up, one at a time: CPU, paints and latency, as for the wheel;
+- back and forth: the CPU of wheel clicks and of pages that alternate up and down, so
+  that every step brings back rows just shown (a user checking what they scrolled past);
 - resident memory at the end and its peak.
 
 A desktop has a window manager; Xvfb alone has none. Without one, GDK 4.8 asks the X
@@ -95,6 +97,7 @@ class X:
         self.fd = self.xlib.XConnectionNumber(self.display)
         self.event = ctypes.create_string_buffer(192)
         self.page_up = self.xlib.XKeysymToKeycode(self.display, 0xFF55)
+        self.page_down = self.xlib.XKeysymToKeycode(self.display, 0xFF56)
         self.xlib.XInternAtom.argtypes = [d, ctypes.c_char_p, ctypes.c_int]
         self.xlib.XInternAtom.restype = ctypes.c_ulong
         self.xlib.XCreateSimpleWindow.argtypes = [d, ctypes.c_ulong, ctypes.c_int, ctypes.c_int, ctypes.c_uint, ctypes.c_uint,
@@ -217,6 +220,16 @@ def steps(x, pid, count, act):
     }
 
 
+def alternately(first, second):
+    """An action that does `first`, then `second`, then `first` again, and so on."""
+    count = [0]
+
+    def act():
+        (first if count[0] % 2 == 0 else second)()
+        count[0] += 1
+    return act
+
+
 def spin(x, pid, count, interval=0.016):
     """`count` clicks `interval` apart: how many were followed by a paint before the next."""
     before = cpu_ns(pid)
@@ -281,6 +294,9 @@ def measure(x, argv, clicks, config):
     result["wheel"] = steps(x, process.pid, clicks, lambda: x.click(4))
     result["spin"] = spin(x, process.pid, clicks)
     result["page"] = steps(x, process.pid, max(10, clicks // 3), lambda: x.key(x.page_up))
+    result["wheel_back"] = steps(x, process.pid, clicks, alternately(lambda: x.click(5), lambda: x.click(4)))
+    result["page_back"] = steps(x, process.pid, max(10, clicks // 3),
+                                alternately(lambda: x.key(x.page_down), lambda: x.key(x.page_up)))
     result["memory"] = memory(process.pid)
     process.terminate()
     try:
@@ -334,6 +350,7 @@ def main():
                           med(lambda r: r["spin"]["painted"]), med(lambda r: r["spin"]["cpu"]),
                           med(lambda r: r["page"]["cpu"]), med(lambda r: r["page"]["paints"]),
                           med(lambda r: r["page"]["latency_p95"]), med(lambda r: r["page"]["still"]),
+                          med(lambda r: r["wheel_back"]["cpu"]), med(lambda r: r["page_back"]["cpu"]),
                           med(lambda r: r["memory"][0]), med(lambda r: r["memory"][1])))
     shutil.rmtree(home, ignore_errors=True)
     x.withdraw_window_manager()
@@ -347,14 +364,17 @@ def main():
     print()
     print("| lines | program | exec → first paint | exec → idle | wheel click: CPU | paints per click | "
           "click → paint median / p95 | clicks that moved nothing | fast spin: clicks painted | spin CPU per click | "
-          "Page Up: CPU | paints | p95 latency | presses that moved nothing | RSS end / peak |")
-    print("|" + "---|" * 17)
+          "Page Up: CPU | paints | p95 latency | presses that moved nothing | back and forth: wheel / page CPU | "
+          "RSS end / peak |")
+    print("|" + "---|" * 18)
     for row in table:
         lines, name = row[0], row[1]
-        (first, idle, wcpu, wpaints, wlat, wp95, unpainted, spun, spincpu, pcpu, ppaints, pp95, pstill, rss, peak) = row[2:]
+        (first, idle, wcpu, wpaints, wlat, wp95, unpainted, spun, spincpu, pcpu, ppaints, pp95, pstill,
+         bwcpu, bpcpu, rss, peak) = row[2:]
         print(f"| {lines:,} | {name} | {first:.0f} ms | {idle:.0f} ms | {wcpu:.2f} ms | {wpaints:.1f} | "
               f"{wlat:.1f} / {wp95:.1f} ms | {unpainted:.0f} | {spun:.0f} of {args.clicks} | {spincpu:.2f} ms | "
-              f"{pcpu:.2f} ms | {ppaints:.1f} | {pp95:.1f} ms | {pstill:.0f} | {rss:.0f} / {peak:.0f} MB |")
+              f"{pcpu:.2f} ms | {ppaints:.1f} | {pp95:.1f} ms | {pstill:.0f} | {bwcpu:.2f} / {bpcpu:.2f} ms | "
+              f"{rss:.0f} / {peak:.0f} MB |")
 
 
 if __name__ == "__main__":
