@@ -60,20 +60,20 @@ def run(demo, path, steps, by, wait, work, warm=0, alternate=False):
                                capture_output=True, text=True, check=True).stdout
     libraries = collections.Counter()
     functions = collections.Counter()
-    for line in annotated.splitlines():
-        match = re.match(r"\s*([\d,]+) .*\[(.*)\]\s*$", line)
-        if match:
-            name = os.path.basename(match.group(2))
-            count = int(match.group(1).replace(",", ""))
-            libraries[libraries_name(name)] += count
-            function = re.match(r"\s*[\d,]+ \([^)]*\)\s+\S*:(.*) \[", line) or re.match(r"\s*[\d,]+\s+\S*:(.*) \[", line)
-            if function:
-                symbol = function.group(1).strip()
-                # A function without a symbol is known by its address in its library.
-                if symbol.startswith("0x"):
-                    symbol += f" ({libraries_name(name)})"
-                functions[symbol] += count
+    # "  1,234 (0.5%)  file:function [library]", the share left out by older valgrinds.
+    for match in re.finditer(r"^\s*([\d,]+) (?:\([^)]*\))?\s*\S*?:(.*) \[(.*)\]\s*$", annotated, re.MULTILINE):
+        count = int(match.group(1).replace(",", ""))
+        library = libraries_name(os.path.basename(match.group(3)))
+        libraries[library] += count
+        symbol = match.group(2).strip()
+        # A function without a symbol is known by its address in its library.
+        functions[symbol + f" ({library})" if symbol.startswith("0x") else symbol] += count
     return libraries, functions
+
+
+def per_step(stepped, idle, steps):
+    """What the steps added to each count, a step."""
+    return {name: (stepped[name] - idle.get(name, 0)) / steps for name in stepped}
 
 
 def main():
@@ -104,22 +104,21 @@ def main():
         stepped, stepped_functions = run(args.demo, path, args.steps, args.by, wait, work, args.warm, args.alternate)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    per_step = {name: (stepped[name] - idle.get(name, 0)) / args.steps for name in stepped}
-    total = sum(per_step.values())
+    by_library = per_step(stepped, idle, args.steps)
+    total = sum(by_library.values())
     warmed = (f", after {args.warm} steps there and back" if args.warm else "") + (", back and forth" if args.alternate else "")
     print(f"{args.steps} steps of {args.by:g} points, {args.lines:,} lines{warmed}: {total / 1e6:.2f} M instructions a step")
     print()
     print("| library | instructions a step | share |")
     print("|---|---|---|")
-    for name, count in sorted(per_step.items(), key=lambda item: -item[1]):
+    for name, count in sorted(by_library.items(), key=lambda item: -item[1]):
         if count >= total * 0.01:
             print(f"| {name} | {count / 1e6:.2f} M | {100 * count / total:.0f}% |")
     if args.functions:
         print()
         print("| function (self) | instructions a step | share |")
         print("|---|---|---|")
-        by_function = {name: (stepped_functions[name] - idle_functions.get(name, 0)) / args.steps
-                       for name in stepped_functions}
+        by_function = per_step(stepped_functions, idle_functions, args.steps)
         for name, count in sorted(by_function.items(), key=lambda item: -item[1])[:args.functions]:
             print(f"| {name[:90]} | {count / 1e6:.3f} M | {100 * count / total:.1f}% |")
 

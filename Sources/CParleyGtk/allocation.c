@@ -21,7 +21,7 @@ bool parley_gtk_allocation_measures(void) {
     static int answer = -1;
     if (answer >= 0) return answer == 1;
     ParleyFrameCallbacks callbacks = {.measure = probe_measure};
-    static int context;
+    static int context;  // a frame calls its callbacks only with a context
     GtkWidget *probe = g_object_ref_sink(parley_frame_new("probe", GTK_ACCESSIBLE_ROLE_GENERIC, callbacks, &context));
     int minimum = 0, natural = 0;
     gtk_widget_measure(probe, GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, NULL, NULL);

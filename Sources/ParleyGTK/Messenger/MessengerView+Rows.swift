@@ -80,7 +80,8 @@ extension MessengerView {
         let visible = frame.rows
         animator.begin(visible)
         // Views whose rows left go to the pool after this frame, where a row coming back
-        // finds its own; only a full pool makes them take new rows now (see `dequeue`).
+        // finds its own. They take a new row now only when no idle view is left and the
+        // list holds all the views it keeps, or for an arriving message (see `dequeue`).
         var leaving: [RowView] = []
         if active.count > 0 {
             let ids = Set(visible.map(\.row.id))
