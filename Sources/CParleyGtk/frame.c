@@ -1,5 +1,6 @@
 #include "CParleyGtk.h"
 #include <gtk/gtk.h>
+#include "childimages.h"
 
 // ParleyFrame: a GtkWidget that asks Swift how big it is and where its children go.
 // Each CSS name gets its own subtype (registered on first use), so that app style sheets
@@ -11,6 +12,7 @@ typedef struct {
     void *context;
     gboolean focus_self_only;
     gboolean picks_through;
+    gboolean children_as_images;
 } ParleyFrame;
 
 typedef struct {
@@ -45,7 +47,14 @@ static void parley_frame_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     if (self->callbacks.snapshot && self->context)
         self->callbacks.snapshot(self->context, snapshot, gtk_widget_get_width(widget),
                                  gtk_widget_get_height(widget));
-    GTK_WIDGET_CLASS(parley_frame_parent_class)->snapshot(widget, snapshot);
+    if (self->children_as_images) {
+        // An image per child of at most twice the frame's area (in device pixels).
+        int scale = gtk_widget_get_scale_factor(widget);
+        double area = (double)gtk_widget_get_width(widget) * gtk_widget_get_height(widget) * scale * scale;
+        parley_snapshot_children_as_images(widget, snapshot, 2 * area);
+    } else {
+        GTK_WIDGET_CLASS(parley_frame_parent_class)->snapshot(widget, snapshot);
+    }
 }
 
 // With focus_self_only, Tab stops on the frame itself and then leaves it: its children
@@ -74,6 +83,11 @@ static gboolean parley_frame_contains(GtkWidget *widget, double x, double y) {
 
 void parley_frame_set_picks_through(void *frame, bool through) {
     ((ParleyFrame *)frame)->picks_through = through;
+}
+
+void parley_frame_set_children_as_images(void *frame, bool images) {
+    ((ParleyFrame *)frame)->children_as_images = images;
+    gtk_widget_queue_draw(GTK_WIDGET(frame));
 }
 
 static void parley_frame_dispose(GObject *object) {

@@ -150,6 +150,11 @@ public final class MessengerView: RowHost {
     /// Whether the list (or a label in it) has the keyboard: the focused message shows
     /// its ring then.
     var hasKeyboardFocus = false
+    /// Whether a row that moves a little without changing is drawn from an image of itself
+    /// (`parley_frame_set_children_as_images`). Tests turn it off to compare the pixels.
+    var drawsRowsAsImages = true {
+        didSet { parley_frame_set_children_as_images(list.widget, drawsRowsAsImages) }
+    }
     private var observation: Observation?
     private var imageObservation: ImageLoader.Observation?
     var playbackObservationToken: MediaPlayback.Token?
@@ -171,6 +176,8 @@ public final class MessengerView: RowHost {
         gtk_widget_set_hexpand(list.widget, 1)
         gtk_widget_set_vexpand(list.widget, 1)
         gtk_widget_set_overflow(list.widget, GTK_OVERFLOW_HIDDEN)
+        // A wheel step then copies the pixels of the rows that stay on screen.
+        parley_frame_set_children_as_images(list.widget, true)
         measurer = PangoMeasurer(widget: Widget(list.widget))
         presenter = ChatPresenter(
             conversation: conversation, style: style.formattingMarkdown, units: .points, measurer: measurer, size: Size(width: 360, height: 480))

@@ -1,0 +1,158 @@
+import CGtk4
+import CParleyGtk
+import Foundation
+import ParleyCore
+import Testing
+
+@testable import ParleyGTK
+
+extension GTKTests {
+    /// Rows that move a little without changing are drawn from images of themselves, so a
+    /// wheel step copies their pixels (#15). What the user sees must not change.
+    @Suite("Rows drawn from images")
+    @MainActor
+    struct RowImageTests {
+        /// A view of `conversation` in a 420 × `height` window, laid out at the newest.
+        func show(_ conversation: Conversation, height: Int32 = 600) async throws -> (MessengerView, WidgetPointer) {
+            try GTKHarness.start()
+            let view = MessengerView(conversation: conversation, style: .light)
+            view.opensLinks = false
+            let window = try GTKHarness.window(view.root, width: 420, height: height)
+            await GTKHarness.pump(until: { view.visibleRowViews.count >= 5 })
+            await GTKHarness.pump(for: .milliseconds(150))
+            return (view, window)
+        }
+
+        /// Scrolls by `points` and lets the frame be drawn.
+        func scroll(_ view: MessengerView, by points: Double) async {
+            view.scroll(by: points)
+            await GTKHarness.pumpUntilPlaced(view)
+            await GTKHarness.pump(for: .milliseconds(100))
+        }
+
+        /// The list's pixels as its window's renderer draws them (premultiplied BGRA).
+        func pixels(of view: MessengerView) throws -> [UInt8] {
+            let widget = view.list.widget
+            let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
+            let snapshot = gtk_snapshot_new()!
+            gtk_widget_snapshot_child(gtk_widget_get_parent(widget), widget, snapshot)
+            let node = try #require(gtk_snapshot_free_to_node(snapshot))
+            defer { gsk_render_node_unref(node) }
+            var bounds = graphene_rect_t(
+                origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
+            let renderer = gtk_native_get_renderer(gtk_widget_get_native(widget))
+            // The list's own node, moved back to the origin.
+            var origin = graphene_point_t(x: 0, y: 0), at = graphene_point_t(x: 0, y: 0)
+            _ = gtk_widget_compute_point(widget, gtk_widget_get_parent(widget), &origin, &at)
+            bounds.origin = at
+            let texture = try #require(gsk_renderer_render_texture(renderer, node, &bounds))
+            defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+            var bytes = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
+            gdk_texture_download(texture, &bytes, gsize(width) * 4)
+            return bytes
+        }
+
+        /// How many bytes differ between the list drawn with row images and without.
+        func differenceFromPlainDrawing(_ view: MessengerView) async throws -> (differing: Int, drawn: [UInt8]) {
+            let withImages = try pixels(of: view)
+            view.drawsRowsAsImages = false
+            await GTKHarness.pump(for: .milliseconds(100))
+            let plain = try pixels(of: view)
+            view.drawsRowsAsImages = true
+            await GTKHarness.pump(for: .milliseconds(100))
+            #expect(withImages.count == plain.count)
+            return (zip(withImages, plain).filter { $0 != $1 }.count, withImages)
+        }
+
+        /// The row views on screen now, by the ids of their rows.
+        func rowsOnScreen(_ view: MessengerView) -> [RowID: RowView] {
+            let height = Float(gtk_widget_get_height(view.list.widget))
+            var rows: [RowID: RowView] = [:]
+            for row in view.visibleRowViews {
+                var bounds = graphene_rect_t()
+                guard let id = row.id, gtk_widget_compute_bounds(row.frame.widget, view.list.widget, &bounds) != 0 else { continue }
+                if bounds.origin.y < height, bounds.origin.y + bounds.size.height > 0 { rows[id] = row }
+            }
+            return rows
+        }
+
+        func hasImage(_ row: RowView) -> Bool {
+            parley_child_has_image(UnsafeMutableRawPointer(row.frame.widget))
+        }
+
+        @Test("a wheel step draws the rows that stayed from images, with the same pixels")
+        func wheelStep() async throws {
+            let (view, window) = try await show(ChatFixtures.conversation(200))
+            defer { GTKHarness.close(window) }
+            let first = rowsOnScreen(view)
+            #expect(first.values.allSatisfy { !hasImage($0) }, "rows drawn once, in place, need no image")
+
+            await scroll(view, by: -56)
+            let second = rowsOnScreen(view)
+            let stayed = Set(first.keys).intersection(second.keys)
+            #expect(stayed.count >= 5)
+            for id in stayed { #expect(hasImage(second[id]!), "\(id) moved unchanged but is drawn anew") }
+            // Out of sight (the overscan), a row keeps no image.
+            let outside = view.visibleRowViews.filter { row in !second.keys.contains(row.id!) }
+            #expect(!outside.isEmpty)
+            #expect(outside.allSatisfy { !hasImage($0) })
+
+            let (differing, drawn) = try await differenceFromPlainDrawing(view)
+            #expect(differing == 0, "\(differing) bytes differ from drawing the rows themselves")
+            #expect(Set(drawn).count > 10, "the list drew something")
+
+            // A wheel step back: the same again.
+            await scroll(view, by: 56)
+            #expect(try await differenceFromPlainDrawing(view).differing == 0)
+        }
+
+        @Test("a row that changes is drawn anew, and a page makes no images")
+        func changesAndPages() async throws {
+            let conversation = ChatFixtures.conversation(200)
+            let (view, window) = try await show(conversation)
+            defer { GTKHarness.close(window) }
+            await scroll(view, by: -56)
+            let shown = rowsOnScreen(view)
+            let (id, row) = try #require(shown.first { key, row in
+                if case .message = key { return hasImage(row) } else { return false }
+            })
+            guard case .message(let messageID) = id else { return }
+
+            // Its text changes: the next frame draws the new text, not the old image.
+            try conversation.replace(messageID, with: .text("Changed, and drawn anew"), animated: false)
+            await GTKHarness.pumpUntilPlaced(view)
+            await GTKHarness.pump(for: .milliseconds(100))
+            #expect(view.visibleRowViews.contains { $0 === row && !hasImage($0) })
+            #expect(try await differenceFromPlainDrawing(view).differing == 0)
+            await scroll(view, by: -56)
+            #expect(hasImage(row), "moved again unchanged, it has an image again")
+            #expect(try await differenceFromPlainDrawing(view).differing == 0)
+
+            // A page: the rows it brings on screen are drawn as usual.
+            let before = rowsOnScreen(view)
+            await scroll(view, by: -560)
+            let brought = rowsOnScreen(view).filter { before[$0.key] == nil }
+            #expect(brought.count >= 3)
+            #expect(brought.values.allSatisfy { !hasImage($0) })
+            #expect(try await differenceFromPlainDrawing(view).differing == 0)
+        }
+
+        @Test("a row taller than twice the list is drawn as usual")
+        func tallRow() async throws {
+            let conversation = ChatFixtures.conversation(40)
+            let long = (0..<400).map { "Line \($0) of a very long message" }.joined(separator: "\n")
+            try conversation.append(Message(id: "long", sender: ChatFixtures.alice, date: ChatFixtures.start.addingTimeInterval(100_000), content: .text(long)))
+            // A long text is shown folded, about 600 points tall: three times this list.
+            let (view, window) = try await show(conversation, height: 200)
+            defer { GTKHarness.close(window) }
+            await scroll(view, by: -56)
+            let rows = rowsOnScreen(view)
+            let tall = try #require(rows[.message("long")])
+            var bounds = graphene_rect_t()
+            _ = gtk_widget_compute_bounds(tall.frame.widget, view.list.widget, &bounds)
+            #expect(Double(bounds.size.height) > 2.5 * Double(gtk_widget_get_height(view.list.widget)))
+            #expect(!hasImage(tall))
+            #expect(try await differenceFromPlainDrawing(view).differing == 0)
+        }
+    }
+}
