@@ -28,13 +28,16 @@ public enum Screenshot {
     /// ``png(of:to:)-(Widget,_)`` for Parley's own widgets.
     @discardableResult
     package static func png(of widget: WidgetPointer, to path: String) throws -> Bool {
-        let width = gtk_widget_get_width(widget)
-        let height = gtk_widget_get_height(widget)
-        guard width > 0, height > 0, let native = gtk_widget_get_native(widget) else {
-            throw Failure(description: "the widget is not shown (size \(width)×\(height))")
+        guard gtk_widget_get_width(widget) > 0, gtk_widget_get_height(widget) > 0, let native = gtk_widget_get_native(widget) else {
+            throw Failure(
+                description: "the widget is not shown (size \(gtk_widget_get_width(widget))×\(gtk_widget_get_height(widget)))")
         }
         let paintable = gtk_widget_paintable_new(widget)!
         defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+        // Drawn at the paintable's own size (a window's takes in its border), nothing is
+        // scaled: at the widget's size, a window's text came out blurred.
+        let width = max(1, gdk_paintable_get_intrinsic_width(paintable))
+        let height = max(1, gdk_paintable_get_intrinsic_height(paintable))
         let snapshot = gtk_snapshot_new()!
         gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
         guard let node = gtk_snapshot_free_to_node(snapshot) else {
