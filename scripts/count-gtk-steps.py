@@ -40,7 +40,9 @@ def run(demo, path, steps, by, wait, work, warm=0, alternate=False):
     # first time (a font, its glyphs, an emoji's bitmap) is not counted in the steps.
     warming = [f"scroll:{by};wait:{wait}"] * warm + [f"scroll:{-by};wait:{wait}"] * warm
     moves = [f"scroll:{-by if alternate and step % 2 else by};wait:{wait}" for step in range(steps)]
-    script = ";".join(["wait:6"] + warming + moves + ["wait:1", "quit"])
+    # The transcript is indexed on an idle thread, which valgrind runs while the demo
+    # sleeps: the steps start once it is done, or its remainder is counted as theirs.
+    script = ";".join(["wait:6", "indexed", "wait:1"] + warming + moves + ["wait:1", "quit"])
     out = os.path.join(work, f"callgrind.{steps}")
     # valgrind reads the debug information of a Swift binary slowly; a copy without it
     # counts the same instructions.

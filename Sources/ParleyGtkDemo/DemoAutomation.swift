@@ -9,7 +9,8 @@ import ParleyGTK
 ///
 /// Steps, separated by `;`: `wait:SECONDS`, `send:TEXT`, `scroll:PIXELS` (negative is up),
 /// `top`, `bottom`, `jump:YYYY-MM-DD` (or `jump:` for now), `theme:NAME`, `screenshot:FILE`, `report` (the newest messages on
-/// standard output), `quit`.
+/// standard output), `indexed` (waits until a `--transcript` is indexed: its index is made
+/// on an idle thread, which a measurement must not count in its steps), `quit`.
 @MainActor
 struct DemoAutomation {
     typealias Steps = [String]
@@ -54,6 +55,7 @@ struct DemoAutomation {
                     } catch {
                         DemoConsole.note("screenshot failed: \(error)")
                     }
+                case "indexed": _ = try? await app.options.history.opening?.indexed()
                 case "report": Self.report(app.options.matrix?.room.conversation ?? app.history.conversation)
                 case "quit": window.close()
                 default: DemoConsole.note("unknown step “\(step)”")

@@ -24,7 +24,8 @@ let usage = """
       --size WxH         the window's size in pixels (default 460x760)
       --script STEPS     drive the demo, steps separated by ';': wait:SECONDS, send:TEXT,
                          scroll:PIXELS, top, bottom, jump:YYYY-MM-DD, theme:NAME, screenshot:FILE.png,
-                         report (newest messages to standard output), quit
+                         report (newest messages to standard output), indexed (wait until
+                         the --transcript is indexed), quit
     """
 
 func fail(_ message: String) -> Never {

@@ -79,7 +79,7 @@ struct GtkDemoTests {
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
         // Odd waits first: a script's numbers may be anything, and must not trap.
         let result = try await ChildProcess.run(
-            Self.demo, ["--transcript", path, "--script", "wait:nan;wait:-1;wait:0.5;report;quit"],
+            Self.demo, ["--transcript", path, "--script", "wait:nan;wait:-1;wait:0.5;indexed;report;quit"],
             environment: ["XDG_DATA_HOME": folder])
         #expect(result.status == 0, "\(result.errors)")
         let bytes = Array(result.output.utf8)
