@@ -4,9 +4,9 @@
 #include <gtk/gtk.h>
 #include "CParleyGtk.h"
 
-// Snapshots `widget`'s children as GTK would, but a child that moved a little and did not
-// change is drawn from an image of what it drew (see childimages.c). An image holds at most
-// `max_pixels` device pixels; a larger child is drawn as usual.
-void parley_snapshot_children_as_images(GtkWidget *widget, GtkSnapshot *snapshot, double max_pixels);
+// Snapshots `widget`'s children as GTK would, but under GSK's cairo renderer a child that
+// keeps moving a little without changing is drawn from an image of what it drew (see
+// childimages.c). Images hold at most twice the widget's pixels, one at most once.
+void parley_snapshot_children_as_images(GtkWidget *widget, GtkSnapshot *snapshot);
 
 #endif

@@ -48,10 +48,7 @@ static void parley_frame_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
         self->callbacks.snapshot(self->context, snapshot, gtk_widget_get_width(widget),
                                  gtk_widget_get_height(widget));
     if (self->children_as_images) {
-        // An image per child of at most twice the frame's area (in device pixels).
-        int scale = gtk_widget_get_scale_factor(widget);
-        double area = (double)gtk_widget_get_width(widget) * gtk_widget_get_height(widget) * scale * scale;
-        parley_snapshot_children_as_images(widget, snapshot, 2 * area);
+        parley_snapshot_children_as_images(widget, snapshot);
     } else {
         GTK_WIDGET_CLASS(parley_frame_parent_class)->snapshot(widget, snapshot);
     }

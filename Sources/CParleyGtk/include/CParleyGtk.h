@@ -28,8 +28,9 @@ void parley_frame_set_focus_self_only(void *frame, bool only);
 /// Makes `frame` itself never take the pointer: its children still do, and elsewhere the
 /// pointer reaches what lies under it (a shadow's margin around a floating button).
 void parley_frame_set_picks_through(void *frame, bool through);
-/// Makes `frame` draw a child that moved a little without changing (a row of a scrolling
-/// list) from an image of what it drew, and leave out children outside a clipping frame.
+/// Makes `frame`, under GSK's cairo renderer, draw a child that keeps moving a little
+/// without changing (a row of a scrolling list) from an image of what it drew, and leave
+/// out children outside a clipping frame (see childimages.c).
 void parley_frame_set_children_as_images(void *frame, bool images);
 /// Whether `child` of such a frame is drawn from an image at present.
 bool parley_child_has_image(void *child);
