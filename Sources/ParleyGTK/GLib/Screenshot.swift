@@ -12,7 +12,8 @@ public enum Screenshot {
     }
 
     /// Writes a PNG of `widget` as currently drawn to `path`; returns whether the file was
-    /// written. The widget must be shown in a realized window.
+    /// written. The widget must be shown in a realized window. The PNG is in device
+    /// pixels: on a screen at scale 2, twice the widget's size.
     @discardableResult
     public static func png(of widget: Widget, to path: String) throws -> Bool {
         try png(of: widget.pointer, to: path)
@@ -43,11 +44,21 @@ public enum Screenshot {
         guard let node = gtk_snapshot_free_to_node(snapshot) else {
             throw Failure(description: "the widget drew nothing")
         }
-        defer { gsk_render_node_unref(node) }
+        // In device pixels, as the screen shows it: at scale 2, a PNG twice the size.
+        let scale = Float(max(1, gtk_widget_get_scale_factor(widget)))
+        var scaled = node
+        if scale > 1 {
+            let transform = gsk_transform_scale(nil, scale, scale)
+            scaled = gsk_transform_node_new(node, transform)
+            gsk_transform_unref(transform)
+            gsk_render_node_unref(node)
+        }
+        defer { gsk_render_node_unref(scaled) }
         let renderer = gtk_native_get_renderer(native)
         var bounds = graphene_rect_t(
-            origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
-        guard let texture = gsk_renderer_render_texture(renderer, node, &bounds) else {
+            origin: graphene_point_t(x: 0, y: 0),
+            size: graphene_size_t(width: Float(width) * scale, height: Float(height) * scale))
+        guard let texture = gsk_renderer_render_texture(renderer, scaled, &bounds) else {
             throw Failure(description: "the renderer made no texture")
         }
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
