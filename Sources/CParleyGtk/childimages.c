@@ -180,3 +180,11 @@ bool parley_child_has_image(void *child) {
     ChildImage *entry = g_object_get_qdata(G_OBJECT(child), child_image_quark());
     return entry != NULL && entry->image != NULL;
 }
+
+bool parley_child_drawn_at(void *child, float *x, float *y) {
+    ChildImage *entry = g_object_get_qdata(G_OBJECT(child), child_image_quark());
+    if (entry == NULL || entry->source == NULL) return false;
+    *x = entry->dx;
+    *y = entry->dy;
+    return true;
+}

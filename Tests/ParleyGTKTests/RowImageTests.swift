@@ -23,11 +23,27 @@ extension GTKTests {
             return (view, window)
         }
 
-        /// Scrolls by `points` and lets the frame be drawn.
+        /// Scrolls by `points` and waits until the list has drawn its rows where they now
+        /// are: a busy machine may lay out a frame and paint it later, and two scrolls
+        /// painted in one frame are one move.
         func scroll(_ view: MessengerView, by points: Double) async {
             view.scroll(by: points)
             await GTKHarness.pumpUntilPlaced(view)
-            await GTKHarness.pump(for: .milliseconds(100))
+            await GTKHarness.pump(until: { drawnWherePlaced(view) }, "the list drew the scrolled rows")
+        }
+
+        /// Whether every row on screen was last drawn at its place.
+        func drawnWherePlaced(_ view: MessengerView) -> Bool {
+            view.visibleRowViews.allSatisfy { row in
+                var bounds = graphene_rect_t(), x: Float = 0, y: Float = 0
+                var origin = graphene_point_t(x: 0, y: 0), place = graphene_point_t(x: 0, y: 0)
+                guard gtk_widget_compute_bounds(row.frame.widget, view.list.widget, &bounds) != 0,
+                    gtk_widget_compute_point(row.frame.widget, view.list.widget, &origin, &place) != 0
+                else { return true }
+                let height = Float(gtk_widget_get_height(view.list.widget))
+                guard bounds.origin.y < height, bounds.origin.y + bounds.size.height > 0 else { return true }
+                return parley_child_drawn_at(UnsafeMutableRawPointer(row.frame.widget), &x, &y) && y == place.y
+            }
         }
 
         /// The list's pixels as its window's renderer draws them (premultiplied BGRA), its
@@ -125,14 +141,17 @@ extension GTKTests {
             // Its text changes: the next frame draws the new text, not the old image.
             try conversation.replace(messageID, with: .text("Changed, and drawn anew"), animated: false)
             await GTKHarness.pumpUntilPlaced(view)
-            await GTKHarness.pump(for: .milliseconds(100))
-            #expect(view.visibleRowViews.contains { $0 === row && !hasImage($0) })
+            #expect(view.visibleRowViews.contains { $0 === row })
+            await GTKHarness.pump(until: { !hasImage(row) }, "the changed row is drawn anew")
             #expect(try await differenceFromPlainDrawing(view).most <= 1)
-            // (Its bubble grows to the new text over a moment: a new drawing every frame.)
-            await GTKHarness.pump(for: .milliseconds(800))
-            await scroll(view, by: -56)
-            await scroll(view, by: -56)
-            #expect(hasImage(row), "moving again unchanged, it has an image again")
+            // Scrolled on, it gets an image again once it moves unchanged twice in a row.
+            // (Its bubble may still be growing to the new text: a new drawing each frame.)
+            var steps = 0
+            while !hasImage(row), steps < 10 {
+                await scroll(view, by: steps % 2 == 0 ? -56 : 56)
+                steps += 1
+            }
+            #expect(steps >= 2 && hasImage(row), "moving again unchanged, it has an image again")
             #expect(try await differenceFromPlainDrawing(view).most <= 1)
 
             // A page: the rows it brings on screen are drawn as usual.

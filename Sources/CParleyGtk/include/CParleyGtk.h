@@ -34,6 +34,9 @@ void parley_frame_set_picks_through(void *frame, bool through);
 void parley_frame_set_children_as_images(void *frame, bool images);
 /// Whether `child` of such a frame is drawn from an image at present.
 bool parley_child_has_image(void *child);
+/// Where `child` of such a frame was last drawn (its offset in the frame); false if it was
+/// not drawn since it was last hidden.
+bool parley_child_drawn_at(void *child, float *x, float *y);
 
 /// Whether the loaded GTK measures a widget whenever it is allocated (a build with
 /// G_ENABLE_DEBUG, which also warns when a widget is allocated without a measure). Release
