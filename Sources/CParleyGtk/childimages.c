@@ -85,15 +85,10 @@ static GskRenderNode *image_of(GskRenderNode *node, int scale, double max_pixels
     return image;
 }
 
-void parley_snapshot_children_as_images(GtkWidget *widget, GtkSnapshot *snapshot) {
+bool parley_snapshot_children_as_images(GtkWidget *widget, GtkSnapshot *snapshot) {
     GtkNative *native = gtk_widget_get_native(widget);
     GskRenderer *renderer = native ? gtk_native_get_renderer(native) : NULL;
-    if (renderer == NULL || !GSK_IS_CAIRO_RENDERER(renderer)) {
-        for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
-             child = gtk_widget_get_next_sibling(child))
-            gtk_widget_snapshot_child(widget, child, snapshot);
-        return;
-    }
+    if (renderer == NULL || !GSK_IS_CAIRO_RENDERER(renderer)) return false;
     int scale = gtk_widget_get_scale_factor(widget);
     // What a clipping frame shows: its padding box (GTK clips there), in the coordinates of
     // its content box.
@@ -174,6 +169,7 @@ void parley_snapshot_children_as_images(GtkWidget *widget, GtkSnapshot *snapshot
         }
         gsk_render_node_unref(node);
     }
+    return true;
 }
 
 bool parley_child_has_image(void *child) {

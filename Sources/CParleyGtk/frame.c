@@ -47,11 +47,8 @@ static void parley_frame_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     if (self->callbacks.snapshot && self->context)
         self->callbacks.snapshot(self->context, snapshot, gtk_widget_get_width(widget),
                                  gtk_widget_get_height(widget));
-    if (self->children_as_images) {
-        parley_snapshot_children_as_images(widget, snapshot);
-    } else {
+    if (!self->children_as_images || !parley_snapshot_children_as_images(widget, snapshot))
         GTK_WIDGET_CLASS(parley_frame_parent_class)->snapshot(widget, snapshot);
-    }
 }
 
 // With focus_self_only, Tab stops on the frame itself and then leaves it: its children

@@ -29,36 +29,30 @@ public enum Screenshot {
     /// ``png(of:to:)-(Widget,_)`` for Parley's own widgets.
     @discardableResult
     package static func png(of widget: WidgetPointer, to path: String) throws -> Bool {
-        guard gtk_widget_get_width(widget) > 0, gtk_widget_get_height(widget) > 0, let native = gtk_widget_get_native(widget) else {
-            throw Failure(
-                description: "the widget is not shown (size \(gtk_widget_get_width(widget))×\(gtk_widget_get_height(widget)))")
+        let shown = (width: gtk_widget_get_width(widget), height: gtk_widget_get_height(widget))
+        guard shown.width > 0, shown.height > 0, let native = gtk_widget_get_native(widget) else {
+            throw Failure(description: "the widget is not shown (size \(shown.width)×\(shown.height))")
         }
         let paintable = gtk_widget_paintable_new(widget)!
         defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
         // Drawn at the paintable's own size (a window's takes in its border), nothing is
-        // scaled: at the widget's size, a window's text came out blurred.
+        // scaled: at the widget's size, a window's text came out blurred. In device pixels,
+        // as the screen shows it: at scale 2, a PNG twice the size.
         let width = max(1, gdk_paintable_get_intrinsic_width(paintable))
         let height = max(1, gdk_paintable_get_intrinsic_height(paintable))
+        let scale = Float(max(1, gtk_widget_get_scale_factor(widget)))
         let snapshot = gtk_snapshot_new()!
+        gtk_snapshot_scale(snapshot, scale, scale)
         gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
         guard let node = gtk_snapshot_free_to_node(snapshot) else {
             throw Failure(description: "the widget drew nothing")
         }
-        // In device pixels, as the screen shows it: at scale 2, a PNG twice the size.
-        let scale = Float(max(1, gtk_widget_get_scale_factor(widget)))
-        var scaled = node
-        if scale > 1 {
-            let transform = gsk_transform_scale(nil, scale, scale)
-            scaled = gsk_transform_node_new(node, transform)
-            gsk_transform_unref(transform)
-            gsk_render_node_unref(node)
-        }
-        defer { gsk_render_node_unref(scaled) }
+        defer { gsk_render_node_unref(node) }
         let renderer = gtk_native_get_renderer(native)
         var bounds = graphene_rect_t(
             origin: graphene_point_t(x: 0, y: 0),
             size: graphene_size_t(width: Float(width) * scale, height: Float(height) * scale))
-        guard let texture = gsk_renderer_render_texture(renderer, scaled, &bounds) else {
+        guard let texture = gsk_renderer_render_texture(renderer, node, &bounds) else {
             throw Failure(description: "the renderer made no texture")
         }
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
