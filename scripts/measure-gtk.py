@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Measures the GTK demo from outside, as an X server sees it, beside a GtkListView peer.
+"""Measures the GTK demo from outside, as an X server sees it, beside a GtkListView peer
+and the floor of GTK itself.
 
 Each program is started on the same realistic transcript (scripts/transcript.py) in a
 480x800 window on Xvfb with the cairo renderer, and driven with XTest (real button and
@@ -36,8 +37,11 @@ daemon left behind by every run. So the harness starts a private session bus for
 programs (`dbus-daemon --session`) when none is set; `--no-session-bus` leaves it out.
 
 The peer is `parley-bench gtk-peer` (a GtkListView of wrapped GtkLabels, "Sender: text",
-what a GTK developer writes by hand). The programs take turns; each figure is the median
-of --runs runs. Needs Xvfb (it starts one with xvfb-run when DISPLAY is unset), libX11,
+what a GTK developer writes by hand). The floor is `parley-bench gtk-floor`: a
+GtkScrolledWindow over one drawing of 500 bubbles recorded once and only replayed, with
+a scroll bar beside it as the demo has; what GTK itself costs a scroll step, with no
+widget per row and nothing laid out or drawn anew (`--no-floor` leaves it out; it does not
+read the transcript). The programs take turns; each figure is the median of --runs runs. Needs Xvfb (it starts one with xvfb-run when DISPLAY is unset), libX11,
 libXdamage and libXtst (GTK's own dependencies).
 
     swift build -c release --product parley-gtk-demo && swift build -c release --product parley-bench
@@ -316,6 +320,7 @@ def main():
     parser.add_argument("--bench", default=".build/release/parley-bench")
     parser.add_argument("--no-wm", action="store_true", help="no window manager announced (a bare X server)")
     parser.add_argument("--no-session-bus", action="store_true", help="no D-Bus session bus started for the programs")
+    parser.add_argument("--no-floor", action="store_true", help="leave out the floor (parley-bench gtk-floor)")
     args = parser.parse_args()
     if not os.environ.get("DISPLAY"):
         if not shutil.which("xvfb-run"):
@@ -336,6 +341,8 @@ def main():
             "parley-gtk-demo": [args.demo, "--transcript", path, "--size", f"{WIDTH}x{HEIGHT}", "--theme", "light"],
             "GtkListView peer": [args.bench, "gtk-peer", "--transcript", path, "--size", f"{WIDTH}x{HEIGHT}"],
         }
+        if not args.no_floor:
+            programs["GTK floor (one drawing)"] = [args.bench, "gtk-floor", "--size", f"{WIDTH}x{HEIGHT}"]
         results = {name: [] for name in programs}
         for _ in range(args.runs):
             for name, argv in programs.items():

@@ -10,6 +10,7 @@ let usage = """
            parley-bench seed --messages N [--batch N] FILE
            parley-bench gtk [--sizes N,N,...] [--frames N]
            parley-bench gtk-peer --transcript FILE [--size WxH]
+           parley-bench gtk-floor [--size WxH] [--overlay]
            parley-bench longtext [--sizes N,N,...] [--baseline-limit N] [--repeats N]
            parley-bench matrix --homeserver URL [--messages N] [--history N]
 
@@ -31,6 +32,9 @@ let usage = """
              Defaults: --sizes 10000,1000000 --frames 300
       gtk-peer a window of its own showing a transcript in a GtkListView of wrapped
              labels: the GTK demo's peer for scripts/measure-gtk.py. Default --size 480x800
+      gtk-floor a window of its own scrolling one drawing recorded once: what GTK itself
+             costs a scroll step, the floor beside the demo in scripts/measure-gtk.py.
+             --overlay: GTK's overlay scroll bar. Default --size 480x800
       longtext one long message laid out (GTK and terminal rows) beside the whole text
              measured in Pango, for a word without spaces and for words.
              Defaults: --sizes 16000,64000,1048576 --baseline-limit 64000 --repeats 3
@@ -150,6 +154,16 @@ case "gtk-peer":
         exit(2)
     }
     MainActor.assumeIsolated { GtkPeer.run(transcript: path, width: size[0], height: size[1]) }
+case "gtk-floor":
+    // GTK's own cost of a scroll step, for scripts/measure-gtk.py.
+    arguments.removeFirst()
+    let size = (option("--size") ?? "480x800").split(separator: "x").compactMap { Int($0) }
+    let overlay = flag("--overlay")
+    guard arguments.isEmpty, size.count == 2, size[0] > 0, size[1] > 0 else {
+        print(usage)
+        exit(2)
+    }
+    MainActor.assumeIsolated { GtkFloor.run(width: size[0], height: size[1], overlay: overlay) }
 case "matrix":
     arguments.removeFirst()
     let server = option("--homeserver").flatMap(URL.init(string:))

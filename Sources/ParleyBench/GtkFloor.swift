@@ -1,0 +1,98 @@
+import CGtk4
+import Foundation
+import ParleyCore
+import ParleyGTK
+
+/// `parley-bench gtk-floor`: the least a GTK 4.8 program pays for a scroll step, as a third
+/// program beside the demo and its peer in `scripts/measure-gtk.py`.
+///
+/// A GtkScrolledWindow over one GtkDrawingArea of 500 rows, each a rounded rectangle and a
+/// line of text, opened at the bottom. The rows are drawn once, into the drawing area's
+/// recording, and only replayed as the window scrolls: no widget per row, no text laid
+/// out or shaped, nothing drawn for the first time. What a wheel click costs it is GTK's
+/// own part of every scroll step: the event, the adjustment, the layout and snapshot of a
+/// few widgets, the frame's buffer, drawing the damaged area and handing it to the X
+/// server. Its scroll bar sits beside the content, as the demo's does (`--overlay` gives
+/// GTK's default overlay scroll bar instead). Page Up and Page Down move by a page, as the
+/// peer's do. It runs until it is killed.
+@MainActor
+enum GtkFloor {
+    /// Rows in the drawing, and each one's height in pixels.
+    nonisolated static let rows = 500, rowHeight = 60
+
+    static func run(width: Int, height: Int, overlay: Bool) {
+        setenv("GSK_RENDERER", "cairo", 0)
+        do { try GTK.initialize() } catch {
+            FileHandle.standardError.write("parley-bench gtk-floor: \(InertText.singleLine("\(error)"))\n".data(using: .utf8)!)
+            exit(2)
+        }
+        let area = gtk_drawing_area_new()!
+        let drawing = area.cast(to: GtkDrawingArea.self)
+        gtk_drawing_area_set_content_height(drawing, Int32(rows * rowHeight))
+        gtk_drawing_area_set_draw_func(drawing, { _, cairo, width, _, _ in
+            if let cairo { GtkFloor.drawRows(cairo, width: Double(width)) }
+        }, nil, nil)
+        let scrolled = gtk_scrolled_window_new()!
+        let window = OpaquePointer(scrolled)
+        gtk_scrolled_window_set_policy(window, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_overlay_scrolling(window, overlay ? 1 : 0)
+        gtk_scrolled_window_set_child(window, area)
+        let adjustment = gtk_scrolled_window_get_vadjustment(window)!
+
+        let toplevel = gtk_window_new()!
+        gtk_window_set_title(toplevel.cast(to: GtkWindow.self), "parley-bench gtk-floor")
+        gtk_window_set_default_size(toplevel.cast(to: GtkWindow.self), Int32(width), Int32(height))
+        gtk_window_set_child(toplevel.cast(to: GtkWindow.self), scrolled)
+        gtk_window_present(toplevel.cast(to: GtkWindow.self))
+        // Open at the bottom, as a messenger does (the range is known after the first layout).
+        let opened = Date()
+        while Date().timeIntervalSince(opened) < 1 {
+            let bottom = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            if gtk_adjustment_get_value(adjustment) != bottom { gtk_adjustment_set_value(adjustment, bottom) }
+            while g_main_context_iteration(nil, 0) != 0 {}
+            usleep(2000)
+        }
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        _ = Signals.connectKey(UnsafeMutableRawPointer(keys), "key-pressed") { key, _ in
+            let pages: Double
+            switch Int32(key) {
+            case GDK_KEY_Page_Up: pages = -1
+            case GDK_KEY_Page_Down: pages = 1
+            default: return false
+            }
+            let value = gtk_adjustment_get_value(adjustment) + pages * gtk_adjustment_get_page_size(adjustment)
+            gtk_adjustment_set_value(adjustment, value)
+            return true
+        }
+        gtk_widget_add_controller(toplevel, keys)
+        while true { g_main_context_iteration(nil, 1) }
+    }
+
+    /// The rows: a bubble of the demo's size on alternating sides with a line of text.
+    nonisolated static func drawRows(_ cairo: OpaquePointer, width: Double) {
+        let layout = pango_cairo_create_layout(cairo)!
+        let font = pango_font_description_from_string("Sans 10")
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        for row in 0..<rows {
+            let top = Double(row * rowHeight)
+            let left = row % 3 == 0 ? width * 0.35 : 12
+            let bubble = Rect(x: left, y: top + 6, width: width * 0.6, height: Double(rowHeight) - 12)
+            let radius = 14.0
+            cairo_new_sub_path(cairo)
+            cairo_arc(cairo, bubble.maxX - radius, bubble.minY + radius, radius, -Double.pi / 2, 0)
+            cairo_arc(cairo, bubble.maxX - radius, bubble.maxY - radius, radius, 0, Double.pi / 2)
+            cairo_arc(cairo, bubble.minX + radius, bubble.maxY - radius, radius, Double.pi / 2, Double.pi)
+            cairo_arc(cairo, bubble.minX + radius, bubble.minY + radius, radius, Double.pi, 3 * Double.pi / 2)
+            cairo_close_path(cairo)
+            if row % 3 == 0 { cairo_set_source_rgb(cairo, 0.2, 0.45, 0.9) } else { cairo_set_source_rgb(cairo, 0.9, 0.91, 0.93) }
+            cairo_fill(cairo)
+            if row % 3 == 0 { cairo_set_source_rgb(cairo, 1, 1, 1) } else { cairo_set_source_rgb(cairo, 0.1, 0.1, 0.1) }
+            pango_layout_set_text(layout, "Row \(row): a few words of a message", -1)
+            cairo_move_to(cairo, bubble.minX + 12, bubble.minY + 10)
+            pango_cairo_show_layout(cairo, layout)
+        }
+        g_object_unref(UnsafeMutableRawPointer(layout))
+    }
+}
