@@ -159,6 +159,76 @@ extension GTKTests {
             }.count)
         }
 
+        @Test("rows keep the reading order among the list's children, and move among them only when it needs (#15)")
+        func readingOrderWithoutMoves() async throws {
+            let (view, window) = try await show(ChatFixtures.conversation(200))
+            defer { GTKHarness.close(window) }
+            await GTKHarness.pumpUntilPlaced(view)
+            /// The list's row views, in the order of its children.
+            func children() -> [WidgetPointer] {
+                var result: [WidgetPointer] = []
+                var child = gtk_widget_get_first_child(view.list.widget)
+                while let current = child {
+                    if String(cString: gtk_widget_get_css_name(current)) == "message" { result.append(current) }
+                    child = gtk_widget_get_next_sibling(current)
+                }
+                return result
+            }
+            /// The rows on screen, as the children order them, against the rows top to bottom.
+            func readingOrderHolds() -> Bool {
+                children().filter { $0.isChildVisible } == view.visibleRowViews.map { $0.frame.widget }
+            }
+            func step(_ distance: Double) async {
+                view.scroll(by: distance)
+                await GTKHarness.pumpUntilPlaced(view)
+            }
+            // A wheel turned up over some rows and back, so that they have views to come back to.
+            for _ in 0..<8 { await step(-56) }
+            for _ in 0..<8 { await step(56) }
+            #expect(readingOrderHolds())
+
+            // Turned back and forth over that ground: rows go to the pool and come back to their
+            // views, and no view moves among its siblings (a move queues a resize up to the window).
+            let views = view.rowViewCount
+            let order = children()
+            for distance in [-56.0, 56, -56, 56, -112, 112] {
+                await step(distance)
+                #expect(readingOrderHolds(), "after a step of \(distance)")
+                #expect(children() == order, "a step of \(distance) moved a view among its siblings")
+            }
+            #expect(view.rowViewCount == views)
+
+            // Far away and back: rows move wherever the reading order needs them, and it holds.
+            for _ in 0..<4 { await step(-700) }
+            #expect(readingOrderHolds())
+            view.scrollToBottom(animated: false)
+            await GTKHarness.pumpUntilPlaced(view)
+            #expect(readingOrderHolds())
+            #expect(shownTexts(view).last == "Message 199")
+        }
+
+        @Test("the reading order check skips views out of the order and finds a view out of place")
+        func followsSkipsPooledViews() throws {
+            try GTKHarness.start()
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            _ = g_object_ref_sink(UnsafeMutableRawPointer(box))
+            defer { g_object_unref(UnsafeMutableRawPointer(box)) }
+            let widgets = (0..<5).map { _ in gtk_label_new(nil)! }
+            for widget in widgets { gtk_box_append(box.cast(to: GtkBox.self), widget) }
+            let (a, pooled, b, c, later) = (widgets[0], widgets[1], widgets[2], widgets[3], widgets[4])
+            // The order a, b, c with a pooled view between a and b: in order.
+            #expect(MessengerView.follows(a, nil, among: [a, b, c]))
+            #expect(MessengerView.follows(b, a, among: [a, b, c]))
+            #expect(MessengerView.follows(c, b, among: [a, b, c]))
+            _ = pooled
+            // c right after a, with b (in the order) between them: out of place.
+            #expect(!MessengerView.follows(c, a, among: [a, b, c]))
+            // A first row with a view of the order before it: out of place.
+            #expect(!MessengerView.follows(b, nil, among: [a, b]))
+            // A row whose previous row comes after it: out of place.
+            #expect(!MessengerView.follows(c, later, among: [c, later]))
+        }
+
         @Test("new messages keep a view at the bottom there, and animate in (#4)")
         func sticksToBottom() async throws {
             let conversation = ChatFixtures.conversation(30)

@@ -95,6 +95,9 @@ extension MessengerView {
         var order: [(view: RowView, y: Double)] = []
         order.reserveCapacity(visible.count)
         var previous: WidgetPointer?
+        // The views of this frame's rows: those placed so far, and those of rows to come
+        // that show already. Only their order matters (see `follows`).
+        var ordered = Set(active.values.map { $0.frame.widget })
         for row in visible {
             let id = row.row.id
             let view = active.removeValue(forKey: id)
@@ -112,7 +115,8 @@ extension MessengerView {
             }
             if arriving { announceArrival(of: view) }
             // Keep the widget order equal to the reading order, for screen readers.
-            if gtk_widget_get_prev_sibling(widget) != previous {
+            ordered.insert(widget)
+            if !Self.follows(widget, previous, among: ordered) {
                 gtk_widget_insert_after(widget, list.widget, previous)
             }
             previous = widget
@@ -134,6 +138,23 @@ extension MessengerView {
         } else {
             updateChrome(frame)
         }
+    }
+
+    /// Whether `widget` comes after `previous` (first when `nil`) with no other view of
+    /// `ordered` between them.
+    ///
+    /// Views waiting in the pool, or leaving, may sit anywhere among the rows: they are out
+    /// of sight and out of the accessibility tree. Moving a widget among its siblings
+    /// queues a resize of the list (up to the window) and moves its CSS node, so a row is
+    /// moved only when the reading order needs it: had the rows to sit side by side, the
+    /// first row would move on every step that sends a row to the pool.
+    static func follows(_ widget: WidgetPointer, _ previous: WidgetPointer?, among ordered: Set<WidgetPointer>) -> Bool {
+        var sibling = gtk_widget_get_prev_sibling(widget)
+        while let current = sibling, current != previous {
+            if ordered.contains(current) { return false }
+            sibling = gtk_widget_get_prev_sibling(current)
+        }
+        return sibling == previous
     }
 
     /// A view for `row`.
