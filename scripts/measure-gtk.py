@@ -41,8 +41,9 @@ what a GTK developer writes by hand). The floor is `parley-bench gtk-floor`: a
 GtkScrolledWindow over one drawing of 500 bubbles recorded once and only replayed, with
 a scroll bar beside it as the demo has; what GTK itself costs a scroll step, with no
 widget per row and nothing laid out or drawn anew (`--no-floor` leaves it out; it does not
-read the transcript). The programs take turns; each figure is the median of --runs runs. Needs Xvfb (it starts one with xvfb-run when DISPLAY is unset), libX11,
-libXdamage and libXtst (GTK's own dependencies).
+read the transcript). The programs take turns; each figure is the median of --runs runs.
+Needs Xvfb (it starts one with xvfb-run when DISPLAY is unset), libX11, libXdamage and
+libXtst (GTK's own dependencies).
 
     swift build -c release --product parley-gtk-demo && swift build -c release --product parley-bench
     python3 scripts/measure-gtk.py [--lines 10000,1000000] [--clicks 100] [--runs 3]

@@ -487,8 +487,7 @@ final class LabelList: ListUnderTest {
 
     /// Scrolls by `pages` of the visible height (negative: up).
     func page(by pages: Double) {
-        let value = gtk_adjustment_get_value(adjustment) + pages * gtk_adjustment_get_page_size(adjustment)
-        gtk_adjustment_set_value(adjustment, value)
+        StandaloneWindow.page(adjustment, by: pages)
     }
 
     var showsNewest: Bool {

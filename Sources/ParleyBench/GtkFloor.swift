@@ -21,11 +21,7 @@ enum GtkFloor {
     nonisolated static let rows = 500, rowHeight = 60
 
     static func run(width: Int, height: Int, overlay: Bool) {
-        setenv("GSK_RENDERER", "cairo", 0)
-        do { try GTK.initialize() } catch {
-            FileHandle.standardError.write("parley-bench gtk-floor: \(InertText.singleLine("\(error)"))\n".data(using: .utf8)!)
-            exit(2)
-        }
+        StandaloneWindow.startGTK(command: "gtk-floor")
         let area = gtk_drawing_area_new()!
         let drawing = area.cast(to: GtkDrawingArea.self)
         gtk_drawing_area_set_content_height(drawing, Int32(rows * rowHeight))
@@ -33,17 +29,13 @@ enum GtkFloor {
             if let cairo { GtkFloor.drawRows(cairo, width: Double(width)) }
         }, nil, nil)
         let scrolled = gtk_scrolled_window_new()!
-        let window = OpaquePointer(scrolled)
-        gtk_scrolled_window_set_policy(window, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_overlay_scrolling(window, overlay ? 1 : 0)
-        gtk_scrolled_window_set_child(window, area)
-        let adjustment = gtk_scrolled_window_get_vadjustment(window)!
+        let scroller = OpaquePointer(scrolled)
+        gtk_scrolled_window_set_policy(scroller, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_overlay_scrolling(scroller, overlay ? 1 : 0)
+        gtk_scrolled_window_set_child(scroller, area)
+        let adjustment = gtk_scrolled_window_get_vadjustment(scroller)!
 
-        let toplevel = gtk_window_new()!
-        gtk_window_set_title(toplevel.cast(to: GtkWindow.self), "parley-bench gtk-floor")
-        gtk_window_set_default_size(toplevel.cast(to: GtkWindow.self), Int32(width), Int32(height))
-        gtk_window_set_child(toplevel.cast(to: GtkWindow.self), scrolled)
-        gtk_window_present(toplevel.cast(to: GtkWindow.self))
+        let toplevel = StandaloneWindow.present(scrolled, command: "gtk-floor", width: width, height: height)
         // Open at the bottom, as a messenger does (the range is known after the first layout).
         let opened = Date()
         while Date().timeIntervalSince(opened) < 1 {
@@ -52,21 +44,8 @@ enum GtkFloor {
             while g_main_context_iteration(nil, 0) != 0 {}
             usleep(2000)
         }
-        let keys = gtk_event_controller_key_new()!
-        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        _ = Signals.connectKey(UnsafeMutableRawPointer(keys), "key-pressed") { key, _ in
-            let pages: Double
-            switch Int32(key) {
-            case GDK_KEY_Page_Up: pages = -1
-            case GDK_KEY_Page_Down: pages = 1
-            default: return false
-            }
-            let value = gtk_adjustment_get_value(adjustment) + pages * gtk_adjustment_get_page_size(adjustment)
-            gtk_adjustment_set_value(adjustment, value)
-            return true
-        }
-        gtk_widget_add_controller(toplevel, keys)
-        while true { g_main_context_iteration(nil, 1) }
+        StandaloneWindow.handlePageKeys(on: toplevel) { StandaloneWindow.page(adjustment, by: $0) }
+        StandaloneWindow.run()
     }
 
     /// The rows: a bubble of the demo's size on alternating sides with a line of text.

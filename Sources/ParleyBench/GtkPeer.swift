@@ -16,11 +16,7 @@ import ParleyGTK
 @MainActor
 enum GtkPeer {
     static func run(transcript path: String, width: Int, height: Int) {
-        setenv("GSK_RENDERER", "cairo", 0)
-        do { try GTK.initialize() } catch {
-            FileHandle.standardError.write("parley-bench gtk-peer: \(InertText.singleLine("\(error)"))\n".data(using: .utf8)!)
-            exit(2)
-        }
+        StandaloneWindow.startGTK(command: "gtk-peer")
         guard let data = FileManager.default.contents(atPath: path) else {
             FileHandle.standardError.write("parley-bench gtk-peer: cannot read the transcript\n".data(using: .utf8)!)
             exit(2)
@@ -33,11 +29,7 @@ enum GtkPeer {
             gtk_string_list_append(strings, row)
         }
         let list = LabelList(strings, options: [])
-        let window = gtk_window_new()!
-        gtk_window_set_title(window.cast(to: GtkWindow.self), "parley-bench gtk-peer")
-        gtk_window_set_default_size(window.cast(to: GtkWindow.self), Int32(width), Int32(height))
-        gtk_window_set_child(window.cast(to: GtkWindow.self), list.widget)
-        gtk_window_present(window.cast(to: GtkWindow.self))
+        let window = StandaloneWindow.present(list.widget, command: "gtk-peer", width: width, height: height)
         // Open at the newest line (GtkListView may need a few frames to get there).
         let opened = Date()
         while Date().timeIntervalSince(opened) < 3 {
@@ -46,17 +38,7 @@ enum GtkPeer {
             usleep(2000)
         }
         list.focus()
-        let keys = gtk_event_controller_key_new()!
-        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        _ = Signals.connectKey(UnsafeMutableRawPointer(keys), "key-pressed") { key, _ in
-            switch Int32(key) {
-            case GDK_KEY_Page_Up: list.page(by: -1)
-            case GDK_KEY_Page_Down: list.page(by: 1)
-            default: return false
-            }
-            return true
-        }
-        gtk_widget_add_controller(window, keys)
-        while true { g_main_context_iteration(nil, 1) }
+        StandaloneWindow.handlePageKeys(on: window) { list.page(by: $0) }
+        StandaloneWindow.run()
     }
 }

@@ -215,12 +215,12 @@ extension GTKTests {
             defer { g_object_unref(UnsafeMutableRawPointer(box)) }
             let widgets = (0..<5).map { _ in gtk_label_new(nil)! }
             for widget in widgets { gtk_box_append(box.cast(to: GtkBox.self), widget) }
-            let (a, pooled, b, c, later) = (widgets[0], widgets[1], widgets[2], widgets[3], widgets[4])
-            // The order a, b, c with a pooled view between a and b: in order.
+            // widgets[1] stands for a view waiting in the pool, between a and b.
+            let (a, b, c, later) = (widgets[0], widgets[2], widgets[3], widgets[4])
+            // The order a, b, c with the pooled view between a and b: in order.
             #expect(MessengerView.follows(a, nil, among: [a, b, c]))
             #expect(MessengerView.follows(b, a, among: [a, b, c]))
             #expect(MessengerView.follows(c, b, among: [a, b, c]))
-            _ = pooled
             // c right after a, with b (in the order) between them: out of place.
             #expect(!MessengerView.follows(c, a, among: [a, b, c]))
             // A first row with a view of the order before it: out of place.
