@@ -1,6 +1,7 @@
 #include "CParleyGtk.h"
 #include <gtk/gtk.h>
 #include "childimages.h"
+#include "paintedtext.h"
 
 // ParleyFrame: a GtkWidget that asks Swift how big it is and where its children go.
 // Each CSS name gets its own subtype (registered on first use), so that app style sheets
@@ -13,6 +14,7 @@ typedef struct {
     gboolean focus_self_only;
     gboolean picks_through;
     gboolean children_as_images;
+    gboolean paints_text;
 } ParleyFrame;
 
 typedef struct {
@@ -47,8 +49,20 @@ static void parley_frame_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     if (self->callbacks.snapshot && self->context)
         self->callbacks.snapshot(self->context, snapshot, gtk_widget_get_width(widget),
                                  gtk_widget_get_height(widget));
-    if (!self->children_as_images || !parley_snapshot_children_as_images(widget, snapshot))
+    if (self->children_as_images && parley_snapshot_children_as_images(widget, snapshot)) return;
+    if (!self->paints_text) {
         GTK_WIDGET_CLASS(parley_frame_parent_class)->snapshot(widget, snapshot);
+        return;
+    }
+    // GtkWidget's own drawing of the children, with painted labels' text drawn in their place.
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        gtk_widget_snapshot_child(widget, child, snapshot);
+        parley_paint_label_text(widget, child, snapshot);
+    }
+}
+
+void parley_frame_mark_painting(void *frame) {
+    ((ParleyFrame *)frame)->paints_text = TRUE;
 }
 
 // With focus_self_only, Tab stops on the frame itself and then leaves it: its children

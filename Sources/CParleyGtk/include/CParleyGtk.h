@@ -38,6 +38,15 @@ bool parley_child_has_image(void *child);
 /// not drawn since it was last hidden.
 bool parley_child_drawn_at(void *child, float *x, float *y);
 
+/// Makes `frame` draw the text of `label`, its child, from `layout` (a PangoLayout of the
+/// same text, font and wrapping, laid out already), where and as the label would draw it
+/// (its CSS colour and text shadow); the label turns transparent, so GTK neither draws
+/// nor lays out its text, yet it keeps taking the pointer and focus and stays in the
+/// accessibility tree. NULL gives the label its drawing back.
+void parley_label_paint_layout(void *frame, void *label, void *layout);
+/// Whether `label`'s text is drawn by its frame at present.
+bool parley_label_is_painted(void *label);
+
 /// Whether the loaded GTK measures a widget whenever it is allocated (a build with
 /// G_ENABLE_DEBUG, which also warns when a widget is allocated without a measure). Release
 /// builds do not; then a child whose size is known can be allocated without a measure.

@@ -34,6 +34,10 @@ final class BubbleView {
     private var background: WidgetPointer { backgroundFrame.widget }
     // Parts are made the first time a bubble shows them: most bubbles only ever hold text.
     private var bodyLabel: WidgetPointer?
+    /// The body label's text drawn from the measurer's layout while nobody works with it.
+    private var bodyPainting: PaintedText?
+    /// The message text the body label shows, and its font, which may be painted.
+    private var paintedBody: (text: DisplayText, font: FontSpec)?
     private var captionLabel: WidgetPointer?
     private var noticeLabel: WidgetPointer?
     private var emojiLabel: WidgetPointer?
@@ -108,6 +112,7 @@ final class BubbleView {
         if let bodyLabel { return bodyLabel }
         let label = wrappedLabel("body", selectable: true)
         bodyLabel = label
+        bodyPainting = PaintedText(label: label, in: frame.widget)
         keepInOrder(label)
         return label
     }
@@ -192,10 +197,12 @@ final class BubbleView {
         self.host = host
         messageID = message.id
         bodyText = nil
+        paintedBody = nil
         // The body starts unmarked; `mark(_:)` marks it again if the match is still here.
         if !marked.isEmpty, let bodyLabel {
             LabelText(bodyLabel).mark([], font: host.measurer.description(host.style.bodyFont))
             marked = []
+            bodyPainting?.isMarked = false
         }
         let style = host.style
         frame.widget.isShown = layout.bubble != nil
@@ -226,9 +233,9 @@ final class BubbleView {
             LabelText(body).show(layout.text ?? DisplayText(plain: style.strings.messageDeleted), font: host.measurer.description(style.deletedFont))
             reveal(body)
         case .text:
-            LabelText(body).show(
-                layout.text ?? DisplayText(plain: ""), font: host.measurer.description(style.bodyFont),
-                codeBackground: style.codeBackground(context.side))
+            let text = layout.text ?? DisplayText(plain: "")
+            LabelText(body).show(text, font: host.measurer.description(style.bodyFont), codeBackground: style.codeBackground(context.side))
+            paintedBody = (text, style.bodyFont)
             bodyText = layout.text?.string
             reveal(body)
             if let more = layout.showMore {
@@ -283,10 +290,17 @@ final class BubbleView {
         guard marks != marked, let host else { return }
         marked = marks
         LabelText(body).mark(marks, font: host.measurer.description(host.style.bodyFont))
+        bodyPainting?.isMarked = !marks.isEmpty
     }
 
     /// The search marks on the body text (UTF-8 ranges); a test seam.
     var searchMarks: [Range<Int>] { marked }
+
+    /// The body label, once the bubble has one; a test seam.
+    var bodyLabelWidget: WidgetPointer? { bodyLabel }
+
+    /// Whether the body's text is drawn from the measurer's layout at present; a test seam.
+    var bodyIsPainted: Bool { bodyPainting?.isPainted ?? false }
 
     /// Shows the typing indicator's dots.
     func showTyping(side: Side, shape: BubbleShape, style: ChatStyle) {
@@ -418,6 +432,13 @@ final class BubbleView {
         bubbleOrigin = bubble.origin
         func inBubble(_ rect: Rect) -> Rect { rect.offsetBy(dx: -bubble.minX, dy: -bubble.minY) }
         if let content = layout.content { contentRect = inBubble(content) }
+        // The body's text at this layout's width (a row adopted at a new width keeps its
+        // label, which wraps anew).
+        if let paintedBody, let host, let content = layout.content {
+            bodyPainting?.show(paintedBody.text, font: paintedBody.font, wrapWidth: layout.wrapWidth, size: content.size, measurer: host.measurer)
+        } else {
+            bodyPainting?.clear()
+        }
         captionRect = layout.caption.map(inBubble)
         showMoreRect = layout.showMore.map { inBubble($0.frame) }
         editedRect = layout.editedMark.map(inBubble)

@@ -167,6 +167,12 @@ final class RowView {
     /// The search marks in the bubble's text; a test seam.
     var searchMarks: [Range<Int>] { bubbleView?.searchMarks ?? [] }
 
+    /// The bubble's body label, if it has one; a test seam.
+    var bodyLabel: WidgetPointer? { bubbleView?.bodyLabelWidget }
+
+    /// Whether the bubble's text is drawn from the measurer's layout; a test seam.
+    var bodyIsPainted: Bool { bubbleView?.bodyIsPainted ?? false }
+
     /// Marks the row as the keyboard's focused message (CSS class `selected`, and
     /// `focus-ring` while the list has the keyboard), for screen readers too.
     func setSelected(_ on: Bool, ring: Bool) {

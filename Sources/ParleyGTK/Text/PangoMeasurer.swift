@@ -17,6 +17,7 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
         let layout: OpaquePointer
         var fonts: [FontSpec: OpaquePointer] = [:]
         let mapping: FontMapping
+        var kept = KeptLayouts()
     }
     private let pango: Mutex<Pango>
 
@@ -44,6 +45,7 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
 
     deinit {
         pango.withLock { pango in
+            pango.kept.removeAll()
             for description in pango.fonts.values { pango_font_description_free(description) }
             g_object_unref(UnsafeMutableRawPointer(pango.layout))
             g_object_unref(UnsafeMutableRawPointer(pango.context))
@@ -75,9 +77,20 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
     }
 
     /// Formatted text (spans: bold, code...) is measured as its label draws it, from
-    /// the same markup; plain text as a string.
+    /// the same markup; plain text as a string, in a layout of its own that the measurer
+    /// keeps a while (``keptLayout(of:font:)``), so that the text is drawn without being
+    /// laid out and shaped a second time.
     public func measure(_ text: DisplayText, font: FontSpec, maxWidth: Double) -> TextMetrics {
-        guard !text.spans.isEmpty else { return measure(text.string, font: font, maxWidth: maxWidth) }
+        guard !text.spans.isEmpty else {
+            guard !text.string.isEmpty else { return measure(text.string, font: font, maxWidth: maxWidth) }
+            return pango.withLock { pango in
+                let layout = Self.newLayout(text.string, font: font, maxWidth: maxWidth, in: &pango)
+                let metrics = Self.metrics(of: layout, isEmpty: false)
+                let key = KeptLayouts.Key(text: text.string, font: font, width: pango_layout_get_width(layout))
+                pango.kept.keep(layout, metrics: metrics, for: key)
+                return metrics
+            }
+        }
         let markup = LabelText.markup(text, links: false)
         return pango.withLock { pango in
             Self.metrics(of: Self.prepare(markup: markup, font: font, maxWidth: maxWidth, in: &pango), isEmpty: text.string.isEmpty)
@@ -92,6 +105,39 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
         return pango.withLock { pango in
             Self.index(at: point, in: Self.prepare(markup: markup, font: font, maxWidth: maxWidth, in: &pango))
         }
+    }
+
+    /// The layout in which plain message text was measured in `font` at `maxWidth`, with
+    /// what it measured, while the measurer keeps it (the last ``KeptLayouts/capacity``).
+    /// The caller owns a reference to the layout (`g_object_unref` it) and must not change
+    /// it: it is laid out already, and its lines are read as they are.
+    func keptLayout(of text: String, font: FontSpec, maxWidth: Double) -> (layout: OpaquePointer, metrics: TextMetrics)? {
+        pango.withLock { pango in
+            let key = KeptLayouts.Key(text: text, font: font, width: Self.pangoWidth(maxWidth))
+            guard let kept = pango.kept[key] else { return nil }
+            g_object_ref(UnsafeMutableRawPointer(kept.layout))
+            return kept
+        }
+    }
+
+    /// How many laid-out texts the measurer keeps at present; a test seam.
+    var keptCount: Int { pango.withLock { $0.kept.count } }
+
+    /// A new layout of `text` in `font`, wrapped at `maxWidth`, as labels lay it out.
+    private static func newLayout(_ text: String, font: FontSpec, maxWidth: Double, in pango: inout Pango) -> OpaquePointer {
+        let layout = pango_layout_new(pango.context)!
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_font_description(layout, description(font, in: &pango))
+        pango_layout_set_width(layout, pangoWidth(maxWidth))
+        text.utf8CString.withUnsafeBufferPointer { buffer in
+            pango_layout_set_text(layout, buffer.baseAddress, Int32(buffer.count - 1))
+        }
+        return layout
+    }
+
+    /// A layout's width for `maxWidth` in pixels: Pango units, -1 for no wrapping.
+    private static func pangoWidth(_ maxWidth: Double) -> Int32 {
+        maxWidth.isFinite ? Int32(clamping: Int(maxWidth * Double(PANGO_SCALE))) : -1
     }
 
     /// The size and lines of a prepared layout.
@@ -133,7 +179,7 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
     ) -> OpaquePointer {
         let layout = pango.layout
         pango_layout_set_font_description(layout, description(font, in: &pango))
-        pango_layout_set_width(layout, maxWidth.isFinite ? Int32(clamping: Int(maxWidth * Double(PANGO_SCALE))) : -1)
+        pango_layout_set_width(layout, pangoWidth(maxWidth))
         text.utf8CString.withUnsafeBufferPointer { buffer in
             if isMarkup {
                 pango_layout_set_markup(layout, buffer.baseAddress, Int32(buffer.count - 1))
