@@ -35,11 +35,11 @@ extension GTKTests {
 
         /// A view of the fixture's conversation in a 420 × 700 window; its rows are filled
         /// while painting is `painted`.
-        func show(painted: Bool) async throws -> (MessengerView, WidgetPointer) {
+        func show(painted: Bool, style: ChatStyle = .light) async throws -> (MessengerView, WidgetPointer) {
             try GTKHarness.start()
             PaintedText.isEnabled = painted
             defer { PaintedText.isEnabled = true }
-            let view = MessengerView(conversation: try conversation(), style: .light)
+            let view = MessengerView(conversation: try conversation(), style: style)
             view.opensLinks = false
             view.drawsRowsAsImages = false
             let window = try GTKHarness.window(view.root, width: 420, height: 700)
@@ -93,6 +93,23 @@ extension GTKTests {
             #expect(differing == 0, "\(differing) bytes differ")
             // The text is there at all: the drawing is not the empty bubbles of both.
             #expect(Set(a).count > 16)
+        }
+
+        @Test("Painted text follows a change of theme, as its label would")
+        func themeChange() async throws {
+            let (painted, paintedWindow) = try await show(painted: true)
+            painted.style = .dark
+            await GTKHarness.pumpUntilPlaced(painted)
+            await GTKHarness.pump(for: .milliseconds(150))
+            #expect(rows(painted, showing: Self.texts).allSatisfy { $0.bodyIsPainted })
+            let a = try pixels(of: painted)
+            GTKHarness.close(paintedWindow)
+            let (plain, plainWindow) = try await show(painted: false, style: .dark)
+            defer { GTKHarness.close(plainWindow) }
+            let b = try pixels(of: plain)
+            #expect(a.count == b.count)
+            let differing = zip(a, b).filter { $0 != $1 }.count
+            #expect(differing == 0, "\(differing) bytes differ")
         }
 
         @Test("A label draws itself while it has focus, a selection or search marks")

@@ -78,8 +78,8 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
 
     /// Formatted text (spans: bold, code...) is measured as its label draws it, from
     /// the same markup; plain text as a string, in a layout of its own that the measurer
-    /// keeps a while (``keptLayout(of:font:)``), so that the text is drawn without being
-    /// laid out and shaped a second time.
+    /// keeps a while, so that a message's text is drawn from it without being laid out
+    /// and shaped a second time.
     public func measure(_ text: DisplayText, font: FontSpec, maxWidth: Double) -> TextMetrics {
         guard !text.spans.isEmpty else {
             guard !text.string.isEmpty else { return measure(text.string, font: font, maxWidth: maxWidth) }
@@ -108,7 +108,7 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
     }
 
     /// The layout in which plain message text was measured in `font` at `maxWidth`, with
-    /// what it measured, while the measurer keeps it (the last ``KeptLayouts/capacity``).
+    /// what it measured, while the measurer keeps it (the newest ``KeptLayouts/capacity``).
     /// The caller owns a reference to the layout (`g_object_unref` it) and must not change
     /// it: it is laid out already, and its lines are read as they are.
     func keptLayout(of text: String, font: FontSpec, maxWidth: Double) -> (layout: OpaquePointer, metrics: TextMetrics)? {
