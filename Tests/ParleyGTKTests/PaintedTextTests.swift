@@ -53,29 +53,11 @@ extension GTKTests {
             view.visibleRowViews.filter { row in row.bodyLabel.map { texts.contains(GTKHarness.text($0)) } ?? false }
         }
 
-        /// The list's pixels as its window's renderer draws them.
-        func pixels(of view: MessengerView) throws -> [UInt8] {
-            let widget = view.list.widget
-            let snapshot = gtk_snapshot_new()!
-            gtk_widget_snapshot_child(gtk_widget_get_parent(widget), widget, snapshot)
-            let node = try #require(gtk_snapshot_free_to_node(snapshot))
-            defer { gsk_render_node_unref(node) }
-            var bounds = graphene_rect_t()
-            gsk_render_node_get_bounds(node, &bounds)
-            let width = Int(bounds.size.width.rounded(.up)), height = Int(bounds.size.height.rounded(.up))
-            let renderer = gtk_native_get_renderer(gtk_widget_get_native(widget))
-            let texture = try #require(gsk_renderer_render_texture(renderer, node, &bounds))
-            defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
-            var bytes = [UInt8](repeating: 0, count: width * height * 4)
-            gdk_texture_download(texture, &bytes, gsize(width) * 4)
-            return bytes
-        }
-
         @Test("Painted text sits on the same pixels as its label's")
         func samePixels() async throws {
             // One window at a time: each has the keyboard focus when it is drawn.
             let (painted, paintedWindow) = try await show(painted: true)
-            let a = try pixels(of: painted)
+            let a = try GTKHarness.pixels(of: painted)
             let paintedRows = rows(painted, showing: Self.texts), unpaintedRows = rows(painted, showing: Self.unpainted)
             GTKHarness.close(paintedWindow)
             let (plain, plainWindow) = try await show(painted: false)
@@ -87,7 +69,7 @@ extension GTKTests {
             #expect(unpaintedRows.count == Self.unpainted.count)
             #expect(!unpaintedRows.contains { $0.bodyIsPainted })
             #expect(!plain.visibleRowViews.contains { $0.bodyIsPainted })
-            let b = try pixels(of: plain)
+            let b = try GTKHarness.pixels(of: plain)
             #expect(a.count == b.count)
             let differing = zip(a, b).filter { $0 != $1 }.count
             #expect(differing == 0, "\(differing) bytes differ")
@@ -102,11 +84,11 @@ extension GTKTests {
             await GTKHarness.pumpUntilPlaced(painted)
             await GTKHarness.pump(for: .milliseconds(150))
             #expect(rows(painted, showing: Self.texts).allSatisfy { $0.bodyIsPainted })
-            let a = try pixels(of: painted)
+            let a = try GTKHarness.pixels(of: painted)
             GTKHarness.close(paintedWindow)
             let (plain, plainWindow) = try await show(painted: false, style: .dark)
             defer { GTKHarness.close(plainWindow) }
-            let b = try pixels(of: plain)
+            let b = try GTKHarness.pixels(of: plain)
             #expect(a.count == b.count)
             let differing = zip(a, b).filter { $0 != $1 }.count
             #expect(differing == 0, "\(differing) bytes differ")
@@ -145,6 +127,13 @@ extension GTKTests {
             #expect(row.bodyIsPainted)
         }
 
+        /// Whether `measurer` keeps a layout of `text` (letting go of the one it hands out).
+        func isKept(_ text: String, in measurer: PangoMeasurer, font: FontSpec, maxWidth: Double) -> Bool {
+            guard let kept = measurer.keptLayout(of: text, font: font, maxWidth: maxWidth) else { return false }
+            g_object_unref(UnsafeMutableRawPointer(kept.layout))
+            return true
+        }
+
         @Test("The measurer keeps the layouts of the newest texts, as it measured them")
         func keptLayouts() throws {
             try GTKHarness.start()
@@ -155,11 +144,11 @@ extension GTKTests {
             defer { g_object_unref(UnsafeMutableRawPointer(kept.layout)) }
             #expect(kept.metrics == metrics)
             #expect(String(cString: pango_layout_get_text(kept.layout)) == "Hello there")
-            #expect(measurer.keptLayout(of: "Hello there", font: FontSpec(size: 15), maxWidth: 200) == nil)
+            #expect(!isKept("Hello there", in: measurer, font: FontSpec(size: 15), maxWidth: 200))
             // Formatted text is measured from markup, not kept; a plain string measured on
             // its own (a name, a time) is not message text.
             _ = measurer.measure("A name", font: font, maxWidth: 200)
-            #expect(measurer.keptLayout(of: "A name", font: font, maxWidth: 200) == nil)
+            #expect(!isKept("A name", in: measurer, font: font, maxWidth: 200))
             // Measured at another width, it is kept at both: the label of each wraps there.
             let narrow = measurer.measure(DisplayText(plain: "Hello there"), font: font, maxWidth: 30)
             let again = try #require(measurer.keptLayout(of: "Hello there", font: font, maxWidth: 30))
@@ -171,11 +160,20 @@ extension GTKTests {
             for index in 0..<(KeptLayouts.capacity + 10) {
                 _ = measurer.measure(DisplayText(plain: "text \(index)"), font: font, maxWidth: 200)
             }
-            #expect(measurer.keptCount == KeptLayouts.capacity)
-            #expect(measurer.keptLayout(of: "text 0", font: font, maxWidth: 200) == nil)
-            #expect(measurer.keptLayout(of: "text \(KeptLayouts.capacity + 9)", font: font, maxWidth: 200) != nil)
+            #expect(measurer.kept.count == KeptLayouts.capacity)
+            #expect(!isKept("text 0", in: measurer, font: font, maxWidth: 200))
+            #expect(isKept("text \(KeptLayouts.capacity + 9)", in: measurer, font: font, maxWidth: 200))
             // A layout handed out outlives its eviction.
             #expect(pango_layout_get_line_count(kept.layout) == 1)
+            // Long texts are kept within a budget of bytes (a message is cut at 64,000
+            // characters, so a few of the longest fit).
+            let long = (0..<5).map { DisplayText(plain: "\($0) " + String(repeating: "word ", count: 12_000)) }
+            for text in long { _ = measurer.measure(text, font: font, maxWidth: .infinity) }
+            #expect(long.allSatisfy { $0.string.utf8.count > 60_000 })
+            #expect(measurer.kept.bytes <= KeptLayouts.byteBudget)
+            #expect(measurer.kept.count == 4)
+            #expect(!isKept(long[0].string, in: measurer, font: font, maxWidth: .infinity))
+            #expect(isKept(long[4].string, in: measurer, font: font, maxWidth: .infinity))
         }
 
         @Test("Right-to-left text is left to its label")

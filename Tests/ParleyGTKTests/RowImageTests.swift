@@ -46,33 +46,14 @@ extension GTKTests {
             }
         }
 
-        /// The list's pixels as its window's renderer draws them (premultiplied BGRA), its
-        /// padding included.
-        func pixels(of view: MessengerView) throws -> [UInt8] {
-            let widget = view.list.widget
-            let snapshot = gtk_snapshot_new()!
-            gtk_widget_snapshot_child(gtk_widget_get_parent(widget), widget, snapshot)
-            let node = try #require(gtk_snapshot_free_to_node(snapshot))
-            defer { gsk_render_node_unref(node) }
-            var bounds = graphene_rect_t()
-            gsk_render_node_get_bounds(node, &bounds)
-            let width = Int(bounds.size.width.rounded(.up)), height = Int(bounds.size.height.rounded(.up))
-            let renderer = gtk_native_get_renderer(gtk_widget_get_native(widget))
-            let texture = try #require(gsk_renderer_render_texture(renderer, node, &bounds))
-            defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
-            var bytes = [UInt8](repeating: 0, count: width * height * 4)
-            gdk_texture_download(texture, &bytes, gsize(width) * 4)
-            return bytes
-        }
-
         /// How far the list drawn with row images is from the list drawn without: the most a
         /// byte differs (compositing a row's image is one rounding more than drawing the row,
         /// so a half-covered edge may be one level off), and the list's pixels.
         func differenceFromPlainDrawing(_ view: MessengerView) async throws -> (most: Int, drawn: [UInt8]) {
-            let withImages = try pixels(of: view)
+            let withImages = try GTKHarness.pixels(of: view)
             view.drawsRowsAsImages = false
             await GTKHarness.pump(for: .milliseconds(100))
-            let plain = try pixels(of: view)
+            let plain = try GTKHarness.pixels(of: view)
             view.drawsRowsAsImages = true
             await GTKHarness.pump(for: .milliseconds(100))
             #expect(withImages.count == plain.count)

@@ -7,7 +7,7 @@ import ParleyCore
 ///
 /// It lays text out exactly as the message labels draw it (same font descriptions, same
 /// wrapping, the display's resolution and font options), so the core's frames and the
-/// labels agree. Thread-safe: the Pango context, its layout and the font descriptions
+/// labels agree. Thread-safe: the Pango context, its layouts and the font descriptions
 /// live behind one lock.
 public final class PangoMeasurer: TextMeasurer, Sendable {
     /// Pango's objects, used only with the lock held (which is what makes passing them
@@ -120,8 +120,8 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
         }
     }
 
-    /// How many laid-out texts the measurer keeps at present; a test seam.
-    var keptCount: Int { pango.withLock { $0.kept.count } }
+    /// How many laid-out texts the measurer keeps at present, and their bytes; a test seam.
+    var kept: (count: Int, bytes: Int) { pango.withLock { ($0.kept.count, $0.kept.bytes) } }
 
     /// A new layout of `text` in `font`, wrapped at `maxWidth`, as labels lay it out.
     private static func newLayout(_ text: String, font: FontSpec, maxWidth: Double, in pango: inout Pango) -> OpaquePointer {

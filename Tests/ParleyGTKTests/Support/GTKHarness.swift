@@ -88,6 +88,25 @@ enum GTKHarness {
         }
     }
 
+    /// The list's pixels as its window's renderer draws them (premultiplied BGRA), its
+    /// padding included.
+    static func pixels(of view: MessengerView) throws -> [UInt8] {
+        let widget = view.list.widget
+        let snapshot = gtk_snapshot_new()!
+        gtk_widget_snapshot_child(gtk_widget_get_parent(widget), widget, snapshot)
+        let node = try #require(gtk_snapshot_free_to_node(snapshot))
+        defer { gsk_render_node_unref(node) }
+        var bounds = graphene_rect_t()
+        gsk_render_node_get_bounds(node, &bounds)
+        let width = Int(bounds.size.width.rounded(.up)), height = Int(bounds.size.height.rounded(.up))
+        let renderer = gtk_native_get_renderer(gtk_widget_get_native(widget))
+        let texture = try #require(gsk_renderer_render_texture(renderer, node, &bounds))
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        gdk_texture_download(texture, &bytes, gsize(width) * 4)
+        return bytes
+    }
+
     /// The widget's allocated size.
     static func size(_ widget: WidgetPointer) -> (width: Int, height: Int) {
         (Int(gtk_widget_get_width(widget)), Int(gtk_widget_get_height(widget)))
