@@ -7,6 +7,11 @@
 // the label stays a child, transparent, for selection, focus and screen readers, and is
 // never laid out or shaped while it is not drawn itself.
 
+static GMutex pango_lock;
+
+void parley_pango_lock(void) { g_mutex_lock(&pango_lock); }
+void parley_pango_unlock(void) { g_mutex_unlock(&pango_lock); }
+
 static GQuark painted_quark(void) {
     static GQuark quark = 0;
     if (quark == 0) quark = g_quark_from_static_string("parley-painted-text");
@@ -33,15 +38,36 @@ bool parley_label_is_painted(void *label) {
     return g_object_get_qdata(G_OBJECT(label), painted_quark()) != NULL;
 }
 
+// Whether `layout`, made in another Pango context, lays out and draws as the label's own
+// would: the same direction (a right-to-left context aligns lines elsewhere), resolution
+// and font options (hinting, antialiasing: the desktop's settings may have changed since).
+static gboolean draws_as_label(PangoLayout *layout, GtkWidget *label) {
+    if (gtk_widget_get_direction(label) != GTK_TEXT_DIR_LTR) return FALSE;
+    PangoContext *kept = pango_layout_get_context(layout);
+    PangoContext *own = gtk_widget_get_pango_context(label);
+    if (pango_context_get_base_dir(kept) != PANGO_DIRECTION_LTR || pango_context_get_base_dir(own) != PANGO_DIRECTION_LTR)
+        return FALSE;
+    if (pango_cairo_context_get_resolution(kept) != pango_cairo_context_get_resolution(own)) return FALSE;
+    const cairo_font_options_t *a = pango_cairo_context_get_font_options(kept);
+    const cairo_font_options_t *b = pango_cairo_context_get_font_options(own);
+    if (a == NULL || b == NULL) return a == b;
+    return cairo_font_options_equal(a, b);
+}
+
 void parley_paint_label_text(GtkWidget *frame, GtkWidget *child, GtkSnapshot *snapshot) {
-    PangoLayout *layout = g_object_get_qdata(G_OBJECT(child), painted_quark());
-    if (!layout || !GTK_IS_LABEL(child) || !gtk_widget_get_visible(child) || !gtk_widget_get_child_visible(child))
+    PangoLayout *kept = g_object_get_qdata(G_OBJECT(child), painted_quark());
+    if (!kept || !GTK_IS_LABEL(child) || !gtk_widget_get_visible(child) || !gtk_widget_get_child_visible(child))
         return;
     graphene_point_t origin;
     if (!gtk_widget_compute_point(child, frame, &GRAPHENE_POINT_INIT(0, 0), &origin)) return;
+    GtkLabel *label = GTK_LABEL(child);
+    // The measurer may lay text out on another thread in the kept layout's context, which
+    // reading the layout touches too.
+    parley_pango_lock();
+    // Otherwise the label's own layout, laid out now, as the label would.
+    PangoLayout *layout = draws_as_label(kept, child) ? kept : gtk_label_get_layout(label);
     // Where GtkLabel puts its layout in its allocation (its alignment, without a baseline),
     // so that the text sits on the same pixels either way.
-    GtkLabel *label = GTK_LABEL(child);
     PangoRectangle logical;
     pango_layout_get_pixel_extents(layout, NULL, &logical);
     float xalign = gtk_label_get_xalign(label);
@@ -54,4 +80,5 @@ void parley_paint_label_text(GtkWidget *frame, GtkWidget *child, GtkSnapshot *sn
     gtk_snapshot_render_layout(snapshot, gtk_widget_get_style_context(child), x, y, layout);
     G_GNUC_END_IGNORE_DEPRECATIONS
     gtk_snapshot_restore(snapshot);
+    parley_pango_unlock();
 }

@@ -37,10 +37,9 @@ extension GTKTests {
         /// while painting is `painted`.
         func show(painted: Bool, style: ChatStyle = .light) async throws -> (MessengerView, WidgetPointer) {
             try GTKHarness.start()
-            PaintedText.isEnabled = painted
-            defer { PaintedText.isEnabled = true }
             let view = MessengerView(conversation: try conversation(), style: style)
             view.opensLinks = false
+            view.paintsMessageText = painted
             view.drawsRowsAsImages = false
             let window = try GTKHarness.window(view.root, width: 420, height: 700)
             await GTKHarness.pump(until: { view.visibleRowViews.count >= Self.texts.count + Self.unpainted.count })
@@ -88,10 +87,44 @@ extension GTKTests {
             GTKHarness.close(paintedWindow)
             let (plain, plainWindow) = try await show(painted: false, style: .dark)
             defer { GTKHarness.close(plainWindow) }
+            #expect(!plain.visibleRowViews.contains { $0.bodyIsPainted })
             let b = try GTKHarness.pixels(of: plain)
             #expect(a.count == b.count)
             let differing = zip(a, b).filter { $0 != $1 }.count
             #expect(differing == 0, "\(differing) bytes differ")
+        }
+
+        @Test("In a right-to-left desktop, the bubble draws the label's own layout")
+        func rightToLeftDesktop() async throws {
+            try GTKHarness.start()
+            gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+            defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+            let (painted, paintedWindow) = try await show(painted: true)
+            // Still transparent labels (nothing is laid out twice where it need not be)...
+            #expect(rows(painted, showing: Self.texts).allSatisfy { $0.bodyIsPainted })
+            let a = try GTKHarness.pixels(of: painted)
+            GTKHarness.close(paintedWindow)
+            let (plain, plainWindow) = try await show(painted: false)
+            defer { GTKHarness.close(plainWindow) }
+            let b = try GTKHarness.pixels(of: plain)
+            // ...yet the lines sit where the labels put them: the measurer's layouts,
+            // laid out right to left, would align a left-to-right line elsewhere.
+            #expect(a.count == b.count)
+            let differing = zip(a, b).filter { $0 != $1 }.count
+            #expect(differing == 0, "\(differing) bytes differ")
+        }
+
+        @Test("An app turns painting off and on, and its labels draw themselves meanwhile")
+        func switchedOff() async throws {
+            let (view, window) = try await show(painted: true)
+            defer { GTKHarness.close(window) }
+            let shown = rows(view, showing: Self.texts)
+            #expect(shown.allSatisfy { $0.bodyIsPainted })
+            view.paintsMessageText = false
+            #expect(!shown.contains { $0.bodyIsPainted })
+            #expect(shown.allSatisfy { $0.bodyLabel.map { gtk_widget_get_opacity($0) == 1 } ?? false })
+            view.paintsMessageText = true
+            #expect(shown.allSatisfy { $0.bodyIsPainted })
         }
 
         @Test("A label draws itself while it has focus, a selection or search marks")

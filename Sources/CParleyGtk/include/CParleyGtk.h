@@ -42,10 +42,17 @@ bool parley_child_drawn_at(void *child, float *x, float *y);
 /// same text, font and wrapping, laid out already), where and as the label would draw it
 /// (its CSS colour and text shadow); the label turns transparent, so GTK neither draws
 /// nor lays out its text, yet it keeps taking the pointer and focus and stays in the
-/// accessibility tree. NULL gives the label its drawing back.
+/// accessibility tree. NULL gives the label its drawing back. Where the layout's context
+/// differs from the label's (direction, resolution, font options), the frame draws the
+/// label's own layout instead.
 void parley_label_paint_layout(void *frame, void *label, void *layout);
 /// Whether `label`'s text is drawn by its frame at present.
 bool parley_label_is_painted(void *label);
+/// The lock held while a layout given to parley_label_paint_layout is read and drawn;
+/// whoever lays text out in that layout's Pango context on another thread holds it too.
+void parley_pango_lock(void);
+/// Releases parley_pango_lock().
+void parley_pango_unlock(void);
 
 /// Whether the loaded GTK measures a widget whenever it is allocated (a build with
 /// G_ENABLE_DEBUG, which also warns when a widget is allocated without a measure). Release

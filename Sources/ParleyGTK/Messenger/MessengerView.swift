@@ -46,6 +46,18 @@ public final class MessengerView: RowHost {
     public var overscan: Double = 240
     /// Whether activated links open in the desktop's handler (after the event is sent).
     public var opensLinks = true
+    /// Whether plain message text is drawn from the layout ``measurer`` made of it, so
+    /// that it is shaped once, while its `label.body` is not worked with (the label stays,
+    /// transparent, for the pointer, selection and screen readers). On by default. Turn it
+    /// off if your CSS gives `label.body` what only the label draws: a background, border,
+    /// padding, opacity, filter or transform, letter spacing, text decoration or font
+    /// features.
+    public var paintsMessageText = true {
+        didSet {
+            guard paintsMessageText != oldValue else { return }
+            for row in active.values { row.placeBubbleAgain() }
+        }
+    }
     /// Whether a wheel notch and a paging key (Page Up/Down, Space) glide over
     /// about 70 ms instead of moving at once. Off by default, as in GTK's own lists: a step
     /// is then one paint, where a glide paints four (measured by `scripts/measure-gtk.py`).

@@ -434,7 +434,7 @@ final class BubbleView {
         if let content = layout.content { contentRect = inBubble(content) }
         // The body's text at this layout's width (a row adopted at a new width keeps its
         // label, which wraps anew).
-        if let paintedBody, let host, let content = layout.content {
+        if let paintedBody, let host, host.paintsMessageText, let content = layout.content {
             bodyPainting?.show(paintedBody.text, font: paintedBody.font, wrapWidth: layout.wrapWidth, size: content.size, measurer: host.measurer)
         } else {
             bodyPainting?.clear()

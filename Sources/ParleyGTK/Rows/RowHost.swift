@@ -21,6 +21,9 @@ protocol RowHost: AnyObject {
     func activateHistory(_ edge: HistoryEdge)
     /// Plays audio and video, and says how their playback stands.
     var player: MediaPlayer { get }
+    /// Whether plain message text is drawn from the measurer's layout (see
+    /// ``MessengerView/paintsMessageText``).
+    var paintsMessageText: Bool { get }
 }
 
 extension Row {

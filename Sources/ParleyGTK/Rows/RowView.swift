@@ -167,6 +167,11 @@ final class RowView {
     /// The search marks in the bubble's text; a test seam.
     var searchMarks: [Range<Int>] { bubbleView?.searchMarks ?? [] }
 
+    /// Places the bubble in its row again (its text drawn anew as the host now wants).
+    func placeBubbleAgain() {
+        if let rect = layout.bubble { bubbleView?.place(rect, layout: layout) }
+    }
+
     /// The bubble's body label, if it has one; a test seam.
     var bodyLabel: WidgetPointer? { bubbleView?.bodyLabelWidget }
 

@@ -10,17 +10,15 @@ import ParleyCore
 /// label, its frame draws the measurer's layout where the label would draw its own, in
 /// the label's CSS colour and text shadow, and the label stays transparent (GTK leaves it
 /// out of drawing, so it never lays its text out), still taking the pointer and focus and
-/// still read by screen readers. Once the label is pressed, has the focus or a selection,
-/// or its text is marked by a search, the label draws itself again.
+/// still read by screen readers. From a press or the focus until the focus leaves without
+/// a selection, and while a search marks its text, the label draws itself again. (A press
+/// keeps it so even when the focus does not come: a menu's "Select All" may follow.)
 ///
 /// Only text the label shows as it is measured is painted: plain text (no links, no
 /// formatting), running left to right (a right-to-left line sits where its layout's
 /// width puts it, and the measurer's width is not the label's).
 @MainActor
 final class PaintedText {
-    /// Whether message text is painted at all; tests compare both ways.
-    static var isEnabled = true
-
     private let frame: WidgetPointer
     private let label: WidgetPointer
     /// The measurer's layout of what the label shows, when it can stand in for the label.
@@ -72,7 +70,7 @@ final class PaintedText {
         guard shown != self.shown else { return }
         self.shown = shown
         var kept: OwnedLayout?
-        if Self.isEnabled, text.spans.isEmpty, text.detections.isEmpty, Self.runsLeftToRight(text.string),
+        if text.spans.isEmpty, text.detections.isEmpty, Self.runsLeftToRight(text.string),
             let found = measurer.keptLayout(of: text.string, font: font, maxWidth: wrapWidth)
         {
             let owned = OwnedLayout(found.layout)

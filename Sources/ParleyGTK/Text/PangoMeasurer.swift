@@ -1,4 +1,5 @@
 internal import CGtk4
+internal import CParleyGtk
 import Foundation
 import Synchronization
 import ParleyCore
@@ -20,6 +21,16 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
         var kept = KeptLayouts()
     }
     private let pango: Mutex<Pango>
+
+    /// Runs `body` with the measurer's Pango objects, holding its lock and the lock under
+    /// which the bubbles draw the layouts it kept (they share its context).
+    private func withPango<Result>(_ body: (inout Pango) -> Result) -> Result {
+        pango.withLock { pango in
+            parley_pango_lock()
+            defer { parley_pango_unlock() }
+            return body(&pango)
+        }
+    }
 
     /// A measurer using `widget`'s Pango context (its display's resolution and font
     /// options): what that widget's labels will use.
@@ -44,7 +55,7 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
     }
 
     deinit {
-        pango.withLock { pango in
+        withPango { pango in
             pango.kept.removeAll()
             for description in pango.fonts.values { pango_font_description_free(description) }
             g_object_unref(UnsafeMutableRawPointer(pango.layout))
@@ -54,7 +65,7 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
 
     /// The Pango font description of `font`, as labels use it (owned by the measurer).
     func description(_ font: FontSpec) -> OpaquePointer {
-        pango.withLock { Self.description(font, in: &$0) }
+        withPango { Self.description(font, in: &$0) }
     }
 
     private static func description(_ font: FontSpec, in pango: inout Pango) -> OpaquePointer {
@@ -65,13 +76,13 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
     }
 
     public func measure(_ text: String, font: FontSpec, maxWidth: Double) -> TextMetrics {
-        pango.withLock { pango in
+        withPango { pango in
             Self.metrics(of: Self.prepare(text, font: font, maxWidth: maxWidth, in: &pango), isEmpty: text.isEmpty)
         }
     }
 
     public func utf8Offset(at point: Point, in text: String, font: FontSpec, maxWidth: Double) -> Int? {
-        pango.withLock { pango in
+        withPango { pango in
             Self.index(at: point, in: Self.prepare(text, font: font, maxWidth: maxWidth, in: &pango))
         }
     }
@@ -83,16 +94,18 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
     public func measure(_ text: DisplayText, font: FontSpec, maxWidth: Double) -> TextMetrics {
         guard !text.spans.isEmpty else {
             guard !text.string.isEmpty else { return measure(text.string, font: font, maxWidth: maxWidth) }
-            return pango.withLock { pango in
+            return withPango { pango in
+                let key = KeptLayouts.Key(text: text.string, font: font, width: Self.pangoWidth(maxWidth))
+                // Measured again (a row's neighbours changed): the kept layout answers.
+                if let kept = pango.kept[key] { return kept.metrics }
                 let layout = Self.newLayout(text.string, font: font, maxWidth: maxWidth, in: &pango)
                 let metrics = Self.metrics(of: layout, isEmpty: false)
-                let key = KeptLayouts.Key(text: text.string, font: font, width: pango_layout_get_width(layout))
                 pango.kept.keep(layout, metrics: metrics, for: key)
                 return metrics
             }
         }
         let markup = LabelText.markup(text, links: false)
-        return pango.withLock { pango in
+        return withPango { pango in
             Self.metrics(of: Self.prepare(markup: markup, font: font, maxWidth: maxWidth, in: &pango), isEmpty: text.string.isEmpty)
         }
     }
@@ -102,7 +115,7 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
     public func utf8Offset(at point: Point, in text: DisplayText, font: FontSpec, maxWidth: Double) -> Int? {
         guard !text.spans.isEmpty else { return utf8Offset(at: point, in: text.string, font: font, maxWidth: maxWidth) }
         let markup = LabelText.markup(text, links: false)
-        return pango.withLock { pango in
+        return withPango { pango in
             Self.index(at: point, in: Self.prepare(markup: markup, font: font, maxWidth: maxWidth, in: &pango))
         }
     }
@@ -112,7 +125,7 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
     /// The caller owns a reference to the layout (`g_object_unref` it) and must not change
     /// it: it is laid out already, and its lines are read as they are.
     func keptLayout(of text: String, font: FontSpec, maxWidth: Double) -> (layout: OpaquePointer, metrics: TextMetrics)? {
-        pango.withLock { pango in
+        withPango { pango in
             let key = KeptLayouts.Key(text: text, font: font, width: Self.pangoWidth(maxWidth))
             guard let kept = pango.kept[key] else { return nil }
             g_object_ref(UnsafeMutableRawPointer(kept.layout))
@@ -121,7 +134,7 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
     }
 
     /// How many laid-out texts the measurer keeps at present, and their bytes; a test seam.
-    var kept: (count: Int, bytes: Int) { pango.withLock { ($0.kept.count, $0.kept.bytes) } }
+    var kept: (count: Int, bytes: Int) { withPango { ($0.kept.count, $0.kept.bytes) } }
 
     /// A new layout of `text` in `font`, wrapped at `maxWidth`, as labels lay it out.
     private static func newLayout(_ text: String, font: FontSpec, maxWidth: Double, in pango: inout Pango) -> OpaquePointer {
