@@ -165,29 +165,25 @@ class X:
                 ready, _, _ = select.select([self.fd], [], [], timeout)
                 if not ready:
                     return times
-            while self.xlib.XPending(self.display):
-                self.xlib.XNextEvent(self.display, self.event)
-                kind = int.from_bytes(self.event.raw[0:4], "little") & 0x7F
-                if kind == self.notify:
-                    times.append(time.monotonic())
+            self.take_damage(times)
 
     def paints_until(self, deadline):
         """Damage times (harness clock) until `deadline` (a time.monotonic() value), however
         busy the screen is: what paces clicks sent on a schedule."""
         times = []
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return times
-            if not self.xlib.XPending(self.display):
-                ready, _, _ = select.select([self.fd], [], [], left)
-                if not ready:
-                    return times
-            while self.xlib.XPending(self.display):
-                self.xlib.XNextEvent(self.display, self.event)
-                kind = int.from_bytes(self.event.raw[0:4], "little") & 0x7F
-                if kind == self.notify:
-                    times.append(time.monotonic())
+        while (left := deadline - time.monotonic()) > 0:
+            if not self.xlib.XPending(self.display) and not select.select([self.fd], [], [], left)[0]:
+                break
+            self.take_damage(times)
+        return times
+
+    def take_damage(self, times):
+        """Reads the events received so far, adding each damage's time to `times`."""
+        while self.xlib.XPending(self.display):
+            self.xlib.XNextEvent(self.display, self.event)
+            kind = int.from_bytes(self.event.raw[0:4], "little") & 0x7F
+            if kind == self.notify:
+                times.append(time.monotonic())
 
     def move(self, x, y):
         self.xtst.XTestFakeMotionEvent(self.display, -1, x, y, 0)

@@ -52,6 +52,21 @@ extension GTKTests {
             view.visibleRowViews.filter { row in row.bodyLabel.map { texts.contains(GTKHarness.text($0)) } ?? false }
         }
 
+        /// The list's pixels in a view of the fixture whose labels all draw themselves.
+        func labelsPixels(style: ChatStyle = .light) async throws -> [UInt8] {
+            let (plain, window) = try await show(painted: false, style: style)
+            defer { GTKHarness.close(window) }
+            #expect(!plain.visibleRowViews.contains { $0.bodyIsPainted })
+            return try GTKHarness.pixels(of: plain)
+        }
+
+        /// Expects the painted list's pixels to be the labels' byte for byte.
+        func expectSame(_ painted: [UInt8], _ labels: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(painted.count == labels.count, sourceLocation: sourceLocation)
+            let differing = zip(painted, labels).filter { $0 != $1 }.count
+            #expect(differing == 0, "\(differing) bytes differ", sourceLocation: sourceLocation)
+        }
+
         @Test("Painted text sits on the same pixels as its label's")
         func samePixels() async throws {
             // One window at a time: each has the keyboard focus when it is drawn.
@@ -59,19 +74,13 @@ extension GTKTests {
             let a = try GTKHarness.pixels(of: painted)
             let paintedRows = rows(painted, showing: Self.texts), unpaintedRows = rows(painted, showing: Self.unpainted)
             GTKHarness.close(paintedWindow)
-            let (plain, plainWindow) = try await show(painted: false)
-            defer { GTKHarness.close(plainWindow) }
             // Painting is on where it should be and off in the other view, so the
             // comparison below compares two ways of drawing.
             #expect(paintedRows.count == Self.texts.count)
             #expect(paintedRows.allSatisfy { $0.bodyIsPainted })
             #expect(unpaintedRows.count == Self.unpainted.count)
             #expect(!unpaintedRows.contains { $0.bodyIsPainted })
-            #expect(!plain.visibleRowViews.contains { $0.bodyIsPainted })
-            let b = try GTKHarness.pixels(of: plain)
-            #expect(a.count == b.count)
-            let differing = zip(a, b).filter { $0 != $1 }.count
-            #expect(differing == 0, "\(differing) bytes differ")
+            expectSame(a, try await labelsPixels())
             // The text is there at all: the drawing is not the empty bubbles of both.
             #expect(Set(a).count > 16)
         }
@@ -85,13 +94,7 @@ extension GTKTests {
             #expect(rows(painted, showing: Self.texts).allSatisfy { $0.bodyIsPainted })
             let a = try GTKHarness.pixels(of: painted)
             GTKHarness.close(paintedWindow)
-            let (plain, plainWindow) = try await show(painted: false, style: .dark)
-            defer { GTKHarness.close(plainWindow) }
-            #expect(!plain.visibleRowViews.contains { $0.bodyIsPainted })
-            let b = try GTKHarness.pixels(of: plain)
-            #expect(a.count == b.count)
-            let differing = zip(a, b).filter { $0 != $1 }.count
-            #expect(differing == 0, "\(differing) bytes differ")
+            expectSame(a, try await labelsPixels(style: .dark))
         }
 
         @Test("In a right-to-left desktop, the bubble draws the label's own layout")
@@ -104,14 +107,9 @@ extension GTKTests {
             #expect(rows(painted, showing: Self.texts).allSatisfy { $0.bodyIsPainted })
             let a = try GTKHarness.pixels(of: painted)
             GTKHarness.close(paintedWindow)
-            let (plain, plainWindow) = try await show(painted: false)
-            defer { GTKHarness.close(plainWindow) }
-            let b = try GTKHarness.pixels(of: plain)
             // ...yet the lines sit where the labels put them: the measurer's layouts,
             // laid out right to left, would align a left-to-right line elsewhere.
-            #expect(a.count == b.count)
-            let differing = zip(a, b).filter { $0 != $1 }.count
-            #expect(differing == 0, "\(differing) bytes differ")
+            expectSame(a, try await labelsPixels())
         }
 
         @Test("An app turns painting off and on, and its labels draw themselves meanwhile")
