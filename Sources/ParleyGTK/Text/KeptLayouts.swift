@@ -30,14 +30,11 @@ struct KeptLayouts {
 
     subscript(key: Key) -> (layout: OpaquePointer, metrics: TextMetrics)? { entries[key] }
 
-    /// Keeps `layout` (taking over the caller's reference) for `key`, in place of an older
-    /// one of the same text at the same width; the oldest go while more than ``capacity``
-    /// texts or ``byteBudget`` bytes are kept.
+    /// Keeps `layout` (taking over the caller's reference) for `key`, which is not kept
+    /// yet (the measurer answers a kept text from its layout); the oldest go while more
+    /// than ``capacity`` texts or ``byteBudget`` bytes are kept.
     mutating func keep(_ layout: OpaquePointer, metrics: TextMetrics, for key: Key) {
-        if let old = entries.updateValue((layout, metrics), forKey: key) {
-            g_object_unref(UnsafeMutableRawPointer(old.layout))
-            return
-        }
+        entries[key] = (layout, metrics)
         order.append(key)
         bytes += key.text.utf8.count
         while entries.count > 1, entries.count > Self.capacity || bytes > Self.byteBudget {

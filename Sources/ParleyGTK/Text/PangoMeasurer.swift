@@ -49,9 +49,14 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
     }
 
     init(context: OpaquePointer, fonts: FontMapping) {
+        pango = Mutex(Pango(context: context, layout: Self.wrappingLayout(in: context), mapping: fonts))
+    }
+
+    /// A new layout in `context` that wraps as message labels do.
+    private static func wrappingLayout(in context: OpaquePointer) -> OpaquePointer {
         let layout = pango_layout_new(context)!
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        pango = Mutex(Pango(context: context, layout: layout, mapping: fonts))
+        return layout
     }
 
     deinit {
@@ -138,14 +143,7 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
 
     /// A new layout of `text` in `font`, wrapped at `maxWidth`, as labels lay it out.
     private static func newLayout(_ text: String, font: FontSpec, maxWidth: Double, in pango: inout Pango) -> OpaquePointer {
-        let layout = pango_layout_new(pango.context)!
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        pango_layout_set_font_description(layout, description(font, in: &pango))
-        pango_layout_set_width(layout, pangoWidth(maxWidth))
-        text.utf8CString.withUnsafeBufferPointer { buffer in
-            pango_layout_set_text(layout, buffer.baseAddress, Int32(buffer.count - 1))
-        }
-        return layout
+        fill(wrappingLayout(in: pango.context), with: text, isMarkup: false, font: font, maxWidth: maxWidth, in: &pango)
     }
 
     /// A layout's width for `maxWidth` in pixels: Pango units, -1 for no wrapping.
@@ -190,7 +188,13 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
     private static func prepare(
         _ text: String, isMarkup: Bool, font: FontSpec, maxWidth: Double, in pango: inout Pango
     ) -> OpaquePointer {
-        let layout = pango.layout
+        fill(pango.layout, with: text, isMarkup: isMarkup, font: font, maxWidth: maxWidth, in: &pango)
+    }
+
+    /// `layout`, given `text` (Pango markup when `isMarkup`) in `font`, wrapped at `maxWidth`.
+    private static func fill(
+        _ layout: OpaquePointer, with text: String, isMarkup: Bool, font: FontSpec, maxWidth: Double, in pango: inout Pango
+    ) -> OpaquePointer {
         pango_layout_set_font_description(layout, description(font, in: &pango))
         pango_layout_set_width(layout, pangoWidth(maxWidth))
         text.utf8CString.withUnsafeBufferPointer { buffer in
