@@ -85,12 +85,7 @@ def run(x, argv, config, shim, log, clicks, pages):
         results[name] = {"frames": frames / count, "phases": [v / count for v in per_step],
                          "main": (between + before_paint + update + layout + paint + after) / count,
                          "process": process_ms}
-    process.terminate()
-    try:
-        process.wait(5)
-    except subprocess.TimeoutExpired:
-        process.kill()
-    x.paints(0.3)
+    harness.stop(process, x)
     return results
 
 

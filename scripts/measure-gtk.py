@@ -320,13 +320,18 @@ def measure(x, argv, clicks, config):
     result["page_back"] = steps(x, process.pid, max(10, clicks // 3),
                                 alternately(lambda: x.key(x.page_down), lambda: x.key(x.page_up)))
     result["memory"] = memory(process.pid)
+    stop(process, x)
+    return result
+
+
+def stop(process, x):
+    """Ends a measured program and lets the screen settle."""
     process.terminate()
     try:
         process.wait(5)
     except subprocess.TimeoutExpired:
         process.kill()
     x.paints(0.3)
-    return result
 
 
 def main():
