@@ -1,4 +1,5 @@
 import CGtk4
+import CParleyGtk
 import Foundation
 import ParleyCore
 import Testing
@@ -103,6 +104,64 @@ extension GTKTests {
             await GTKHarness.pump(for: .milliseconds(200))
             #expect(gtk_adjustment_get_value(adjustment) > sideBefore, "the carousel scrolled sideways")
             #expect(rowY("carousel", view) == listBefore, "the conversation stayed")
+        }
+
+        @Test("with the hover held after wheel clicks, the still pointer's Shift+wheel reaches the carousel, its press the message, and a move ends the hold")
+        func heldHoverEndsForThePointer() async throws {
+            try GTKHarness.start()
+            let view = MessengerView(conversation: Self.conversation(), style: .light)
+            let window = try GTKHarness.window(view.root, width: 360, height: 700)
+            defer { GTKHarness.close(window) }
+            gtk_window_set_title(window.cast(to: GtkWindow.self), Self.title)
+            await GTKHarness.pump(until: { view.visibleRowViews.count >= 5 })
+            try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), "scripts/test installs xdotool")
+            let held = { parley_hover_is_held(view.list.widget.raw) }
+            /// Puts the pointer on `point` of row `id` (centred first), then turns the wheel a
+            /// notch up and one down: the hold starts, and the row is back under the pointer.
+            func wheel(over id: MessageID, at point: (VisibleRow) -> Point?) async throws -> VisibleRow? {
+                view.presenter.scroll(to: id, at: .center)
+                view.scroll(by: 0)
+                parley_hover_release_all()
+                await GTKHarness.pump(for: .milliseconds(300))
+                guard let row = view.presenter.frame().rows.first(where: { $0.row.id == .message(id) }), let target = point(row) else {
+                    Issue.record("\(id) is not on screen")
+                    return nil
+                }
+                let (x, y) = windowPoint(Point(x: target.x, y: row.y + target.y), in: view, window: window)
+                try await xdotool(["search", "--sync", "--name", Self.title, "mousemove", "--window", "%1", "\(x)", "\(y)"])
+                await GTKHarness.pump(for: .milliseconds(100))
+                try await xdotool(["search", "--sync", "--name", Self.title, "click", "--delay", "60", "4", "click", "5"])
+                await GTKHarness.pump(for: .milliseconds(300))
+                #expect(held(), "the motions GDK makes up after the layouts leave the hold")
+                return view.presenter.frame().rows.first { $0.row.id == .message(id) }
+            }
+
+            // Shift with the wheel, the pointer still: meant for the carousel, which gets it.
+            _ = try await wheel(over: "carousel") { $0.layout.content.map { Point(x: $0.midX, y: $0.midY) } }
+            let scroller = try #require(GTKHarness.shown(view.list.widget, class: "collection-scroller").first)
+            let adjustment = gtk_scrolled_window_get_hadjustment(scroller.ptr())
+            let sideBefore = gtk_adjustment_get_value(adjustment)
+            try await xdotool(["search", "--sync", "--name", Self.title, "keydown", "shift", "click", "5", "keyup", "shift"])
+            await GTKHarness.pump(until: { gtk_adjustment_get_value(adjustment) > sideBefore }, timeout: .seconds(3))
+            #expect(gtk_adjustment_get_value(adjustment) > sideBefore, "the carousel scrolled sideways")
+            #expect(!held())
+
+            // A press where the pointer stands reaches the message's text: its label takes
+            // its drawing back from the bubble while pressed.
+            let pressed = try #require(try await wheel(over: "text") { $0.layout.bubble.map { Point(x: $0.midX, y: $0.midY) } })
+            let rowView = try #require(view.visibleRowViews.first { $0.id == pressed.row.id })
+            #expect(rowView.bodyIsPainted)
+            try await xdotool(["search", "--sync", "--name", Self.title, "mousedown", "1"])
+            await GTKHarness.pump(until: { !rowView.bodyIsPainted }, timeout: .seconds(3))
+            #expect(!rowView.bodyIsPainted, "the press reached the label under the pointer")
+            #expect(!held())
+            try await xdotool(["search", "--sync", "--name", Self.title, "mouseup", "1"])
+
+            // A move of one pixel.
+            _ = try await wheel(over: "text") { $0.layout.bubble.map { Point(x: $0.midX, y: $0.midY) } }
+            try await xdotool(["search", "--sync", "--name", Self.title, "mousemove_relative", "1", "0"])
+            await GTKHarness.pump(for: .milliseconds(100))
+            #expect(!held())
         }
     }
 }

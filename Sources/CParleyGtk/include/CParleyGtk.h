@@ -54,6 +54,28 @@ void parley_pango_lock(void);
 /// Releases parley_pango_lock().
 void parley_pango_unlock(void);
 
+/// Makes `list`'s children (a scrolling list's rows) take no pointer until the user's
+/// pointer presses, touches, really moves or scrolls sideways (seen before GTK handles the
+/// event, which then reaches the row under the pointer): GTK would otherwise move the
+/// hover from row to row at every step of a list scrolling under a still pointer. The list
+/// itself keeps the pointer.
+void parley_hover_hold(void *list);
+/// Ends `list`'s hold at once: its children take the pointer again.
+void parley_hover_release(void *list);
+/// Ends every hold (what the user's pointer at work does).
+void parley_hover_release_all(void);
+/// Whether `list` holds the hover at present.
+bool parley_hover_is_held(void *list);
+/// Makes `child`, new in `list`, take the pointer or not as the list's hold has it.
+void parley_hover_adopt(void *list, void *child);
+/// Whether an event of GdkEventType `type` on `surface` at (`x`, `y`) (a scroll going
+/// `sideways` or not), after the last event with a position was on `last_surface` at
+/// (`last_x`, `last_y`), is the user's pointer at work: a press, a touch, a move, a
+/// sideways scroll. That ends the holds. A motion at the last place is the one GDK makes
+/// up after a layout.
+bool parley_pointer_event_is_activity(int type, const void *surface, double x, double y, bool sideways,
+                                      const void *last_surface, double last_x, double last_y);
+
 /// Whether the loaded GTK measures a widget whenever it is allocated (a build with
 /// G_ENABLE_DEBUG, which also warns when a widget is allocated without a measure). Release
 /// builds do not; then a child whose size is known can be allocated without a measure.

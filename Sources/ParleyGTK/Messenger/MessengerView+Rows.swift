@@ -1,4 +1,5 @@
 internal import CGtk4
+internal import CParleyGtk
 import ParleyCore
 
 /// Placing rows, in two steps per frame.
@@ -48,6 +49,7 @@ extension MessengerView {
     private func frame(at time: Double) -> Bool {
         let distance = scrolling.step(at: time)
         if distance != 0 {
+            holdHover()
             presenter.scroll(by: distance)
             needsRowUpdate = true
         }
@@ -180,6 +182,7 @@ extension MessengerView {
         if !pool.isEmpty { return pool.removeFirst() }
         let view = RowView()
         list.add(view.frame.widget)
+        parley_hover_adopt(list.widget.raw, view.frame.widget.raw)
         rowViewCount += 1
         return view
     }

@@ -44,8 +44,14 @@ extension MessengerView {
     /// Scrolls at once by `distance` pixels (positive: towards newer messages).
     func scrollNow(by distance: Double) {
         scrolling.stop()
+        holdHover()
         presenter.scroll(by: distance)
         relayout()
+    }
+
+    /// The rows take no pointer while the list scrolls (see ``holdsHoverWhileScrolling``).
+    func holdHover() {
+        if holdsHoverWhileScrolling { parley_hover_hold(list.widget.raw) }
     }
 
     /// A wheel notch or a scrolling key: glides with ``smoothScrolling`` (and animations

@@ -58,6 +58,18 @@ public final class MessengerView: RowHost {
             for row in active.values { row.placeBubbleAgain() }
         }
     }
+    /// Whether the hover stays where it was while the list scrolls under a pointer that
+    /// stays still (the wheel, a touchpad, the paging keys): GTK would otherwise find the
+    /// row under the pointer again at every step, restyle the rows the hover leaves and
+    /// enters, and draw them anew instead of from their images. The rows take the pointer
+    /// again before GTK handles the user's next press, touch, move or sideways scroll, which
+    /// reaches the row under the pointer as before. On by default; turn it off if your CSS
+    /// styles rows on `:hover` and they must follow a still pointer.
+    public var holdsHoverWhileScrolling = true {
+        didSet {
+            if !holdsHoverWhileScrolling { parley_hover_release(list.widget.raw) }
+        }
+    }
     /// Whether a wheel notch and a paging key (Page Up/Down, Space) glide over
     /// about 70 ms instead of moving at once. Off by default, as in GTK's own lists: a step
     /// is then one paint, where a glide paints four (measured by `scripts/measure-gtk.py`).
