@@ -15,15 +15,7 @@ extension GTKTests {
         let none = GdkModifierType(rawValue: 0)
 
         /// A view of 80 messages in a window, laid out at the newest.
-        func show() async throws -> (MessengerView, WidgetPointer) {
-            try GTKHarness.start()
-            let view = MessengerView(conversation: ChatFixtures.conversation(80), style: .light)
-            view.opensLinks = false
-            let window = try GTKHarness.window(view.widget.pointer, width: 420, height: 600)
-            await GTKHarness.pump(until: { view.visibleRowViews.count >= 5 })
-            await GTKHarness.pump(for: .milliseconds(100))
-            return (view, window)
-        }
+        func show() async throws -> (MessengerView, WidgetPointer) { try await GTKHarness.showMessages(80) }
 
         /// Where each row near the screen is, in the list's coordinates.
         func places(_ view: MessengerView) -> [RowID: Double] {

@@ -57,18 +57,24 @@ extension GTKTests {
             return (Int((Double(out.x) + dx).rounded()), Int((Double(out.y) + dy).rounded()))
         }
 
+        /// The conversation in a window titled for xdotool, five rows or more on screen.
+        private func show() async throws -> (MessengerView, WidgetPointer) {
+            try GTKHarness.start()
+            let view = MessengerView(conversation: Self.conversation(), style: .light)
+            let window = try GTKHarness.window(view.root, width: 360, height: 700)
+            gtk_window_set_title(window.cast(to: GtkWindow.self), Self.title)
+            await GTKHarness.pump(until: { view.visibleRowViews.count >= 5 })
+            return (view, window)
+        }
+
         private func rowY(_ id: MessageID, _ view: MessengerView) -> Double? {
             view.presenter.frame().rows.first { $0.row.id == .message(id) }?.y
         }
 
         @Test("wheel down over each kind of row scrolls the conversation; Shift+wheel over the carousel scrolls the carousel")
         func everyKind() async throws {
-            try GTKHarness.start()
-            let view = MessengerView(conversation: Self.conversation(), style: .light)
-            let window = try GTKHarness.window(view.root, width: 360, height: 700)
+            let (view, window) = try await show()
             defer { GTKHarness.close(window) }
-            gtk_window_set_title(window.cast(to: GtkWindow.self), Self.title)
-            await GTKHarness.pump(until: { view.visibleRowViews.count >= 5 })
             await GTKHarness.pump(for: .milliseconds(300))
             try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), "scripts/test installs xdotool")
             for id: MessageID in ["text", "emoji", "image", "carousel", "file", "preview", "system"] {
@@ -108,12 +114,8 @@ extension GTKTests {
 
         @Test("with the hover held after wheel clicks, the still pointer's Shift+wheel reaches the carousel, its press the message, and a move ends the hold")
         func heldHoverEndsForThePointer() async throws {
-            try GTKHarness.start()
-            let view = MessengerView(conversation: Self.conversation(), style: .light)
-            let window = try GTKHarness.window(view.root, width: 360, height: 700)
+            let (view, window) = try await show()
             defer { GTKHarness.close(window) }
-            gtk_window_set_title(window.cast(to: GtkWindow.self), Self.title)
-            await GTKHarness.pump(until: { view.visibleRowViews.count >= 5 })
             try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), "scripts/test installs xdotool")
             let held = { parley_hover_is_held(view.list.widget.raw) }
             /// Puts the pointer on `point` of row `id` (centred first), then turns the wheel a

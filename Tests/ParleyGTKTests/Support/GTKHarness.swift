@@ -36,6 +36,18 @@ enum GTKHarness {
         return window
     }
 
+    /// A view of `count` fixture messages in a 420 × 600 window, laid out at the newest
+    /// (five rows or more on screen).
+    static func showMessages(_ count: Int = 80) async throws -> (MessengerView, WidgetPointer) {
+        try start()
+        let view = MessengerView(conversation: ChatFixtures.conversation(count), style: .light)
+        view.opensLinks = false
+        let window = try self.window(view.widget.pointer, width: 420, height: 600)
+        await pump(until: { view.visibleRowViews.count >= 5 })
+        await pump(for: .milliseconds(100))
+        return (view, window)
+    }
+
     /// Closes and destroys `window`; records GTK's warnings and criticals since the
     /// window opened as test issues.
     static func close(_ window: WidgetPointer, sourceLocation: SourceLocation = #_sourceLocation) {
