@@ -63,6 +63,36 @@ extension GTKTests {
             #expect(try rowUnderPointer(view) != nil)
         }
 
+        @Test("with the pointer doing nothing the hold ends a pause after the last step, so that what is under the pointer can be asked again")
+        func pauseEndsHold() async throws {
+            let (view, window) = try await show()
+            defer { GTKHarness.close(window) }
+            view.step(by: -MessengerView.wheelStep)
+            #expect(parley_hover_is_held(view.list.widget.raw))
+            await GTKHarness.pump(until: { !parley_hover_is_held(view.list.widget.raw) }, timeout: .seconds(10))
+            #expect(children(view).allSatisfy { gtk_widget_get_can_target($0) != 0 })
+            #expect(try rowUnderPointer(view) != nil)
+            // A step of nothing holds nothing.
+            view.step(by: 0)
+            #expect(!parley_hover_is_held(view.list.widget.raw))
+        }
+
+        @Test("a hold changes the rows only: another child of the list keeps the pointer as it was")
+        func rowsOnly() async throws {
+            let (view, window) = try await show()
+            defer { GTKHarness.close(window) }
+            let other = gtk_label_new("not a row")!
+            gtk_widget_set_parent(other, view.list.widget)
+            defer { gtk_widget_unparent(other) }
+            view.step(by: -MessengerView.wheelStep)
+            #expect(parley_hover_is_held(view.list.widget.raw))
+            #expect(gtk_widget_get_can_target(other) != 0)
+            gtk_widget_set_can_target(other, 0)
+            parley_hover_release_all()
+            #expect(gtk_widget_get_can_target(other) == 0, "a child made untargetable on purpose stays so")
+            #expect(children(view).filter { $0 != other }.allSatisfy { gtk_widget_get_can_target($0) != 0 })
+        }
+
         @Test("rows made or brought back while the hover is held take no pointer either, and all take it back together")
         func newRowsHeld() async throws {
             let (view, window) = try await show()
@@ -95,7 +125,7 @@ extension GTKTests {
             #expect(try rowUnderPointer(view) != nil)
         }
 
-        @Test("a press, a touch, a move or a sideways scroll ends a hold; the motion GDK makes up at the same place after a layout does not")
+        @Test("a press, a touch, a move, a sideways scroll or a drag ends a hold; the motion GDK makes up at the same place after a layout does not")
         func pointerActivity() {
             let surface = UnsafeMutableRawPointer(bitPattern: 0x1000)
             let other = UnsafeMutableRawPointer(bitPattern: 0x2000)
@@ -112,6 +142,7 @@ extension GTKTests {
             #expect(!activity(GDK_MOTION_NOTIFY, surface, 240, 300), "made up after a layout")
             #expect(!activity(GDK_SCROLL, surface, 240, 300), "the wheel itself")
             #expect(activity(GDK_SCROLL, surface, 240, 300, sideways: true), "meant for a row that scrolls sideways")
+            #expect(activity(GDK_DRAG_ENTER, surface, 240, 300), "a drag looks for a drop target among the rows")
             #expect(!activity(GDK_BUTTON_RELEASE, surface, 240, 300))
             #expect(!activity(GDK_KEY_PRESS, surface, .nan, .nan))
         }

@@ -54,24 +54,29 @@ void parley_pango_lock(void);
 /// Releases parley_pango_lock().
 void parley_pango_unlock(void);
 
-/// Makes `list`'s children (a scrolling list's rows) take no pointer until the user's
-/// pointer presses, touches, really moves or scrolls sideways (seen before GTK handles the
-/// event, which then reaches the row under the pointer): GTK would otherwise move the
-/// hover from row to row at every step of a list scrolling under a still pointer. The list
-/// itself keeps the pointer.
-void parley_hover_hold(void *list);
+/// Watches the pointer for the holds below (an emission hook on GdkSurface::event, so
+/// that it knows where the pointer last was before the first hold). Call once GTK runs.
+void parley_hover_watch(void);
+/// Makes `list`'s rows (the children adopted with parley_hover_adopt) take no pointer
+/// until `pause_ms` after the last call, or until the user's pointer presses, touches,
+/// really moves, scrolls sideways or brings a drag in (seen before GTK handles the event,
+/// which then reaches the row under the pointer): GTK would otherwise move the hover from
+/// row to row at every step of a list scrolling under a still pointer. The list itself
+/// keeps the pointer.
+void parley_hover_hold(void *list, unsigned pause_ms);
 /// Ends `list`'s hold at once: its children take the pointer again.
 void parley_hover_release(void *list);
 /// Ends every hold (what the user's pointer at work does).
 void parley_hover_release_all(void);
 /// Whether `list` holds the hover at present.
 bool parley_hover_is_held(void *list);
-/// Makes `child`, new in `list`, take the pointer or not as the list's hold has it.
+/// Makes `child`, a new row of `list`, one the holds change, and has it take the pointer
+/// or not as the list's hold has it.
 void parley_hover_adopt(void *list, void *child);
 /// Whether an event of GdkEventType `type` on `surface` at (`x`, `y`) (a scroll going
 /// `sideways` or not), after the last event with a position was on `last_surface` at
 /// (`last_x`, `last_y`), is the user's pointer at work: a press, a touch, a move, a
-/// sideways scroll. That ends the holds. A motion at the last place is the one GDK makes
+/// sideways scroll, a drag coming in. That ends the holds. A motion at the last place is the one GDK makes
 /// up after a layout.
 bool parley_pointer_event_is_activity(int type, const void *surface, double x, double y, bool sideways,
                                       const void *last_surface, double last_x, double last_y);

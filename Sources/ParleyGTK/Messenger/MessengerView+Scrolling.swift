@@ -44,14 +44,19 @@ extension MessengerView {
     /// Scrolls at once by `distance` pixels (positive: towards newer messages).
     func scrollNow(by distance: Double) {
         scrolling.stop()
-        holdHover()
+        if distance != 0 { holdHover() }
         presenter.scroll(by: distance)
         relayout()
     }
 
+    /// How long after the last step of a scroll the rows take the pointer again, in
+    /// milliseconds, if the pointer has done nothing meanwhile (a screen reader asks GTK
+    /// what is under it, and should find the row).
+    static let hoverPause: UInt32 = 1000
+
     /// The rows take no pointer while the list scrolls (see ``holdsHoverWhileScrolling``).
     func holdHover() {
-        if holdsHoverWhileScrolling { parley_hover_hold(list.widget.raw) }
+        if holdsHoverWhileScrolling { parley_hover_hold(list.widget.raw, Self.hoverPause) }
     }
 
     /// A wheel notch or a scrolling key: glides with ``smoothScrolling`` (and animations

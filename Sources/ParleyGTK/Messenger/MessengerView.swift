@@ -58,13 +58,14 @@ public final class MessengerView: RowHost {
             for row in active.values { row.placeBubbleAgain() }
         }
     }
-    /// Whether the hover stays where it was while the list scrolls under a pointer that
-    /// stays still (the wheel, a touchpad, the paging keys): GTK would otherwise find the
-    /// row under the pointer again at every step, restyle the rows the hover leaves and
-    /// enters, and draw them anew instead of from their images. The rows take the pointer
-    /// again before GTK handles the user's next press, touch, move or sideways scroll, which
-    /// reaches the row under the pointer as before. On by default; turn it off if your CSS
-    /// styles rows on `:hover` and they must follow a still pointer.
+    /// Whether no row takes the hover while the list scrolls under a pointer that stays
+    /// still (the wheel, a touchpad, the paging keys): GTK would otherwise find the row under
+    /// the pointer again at every step, restyle the rows the hover leaves and enters, and
+    /// draw them anew instead of from their images. The rows take the pointer again a second
+    /// after the last step, or before GTK handles the user's next press, touch, move,
+    /// sideways scroll or drag, which reaches the row under the pointer as before. On by
+    /// default; turn it off if your CSS styles rows on `:hover` and they must follow a still
+    /// pointer.
     public var holdsHoverWhileScrolling = true {
         didSet {
             if !holdsHoverWhileScrolling { parley_hover_release(list.widget.raw) }
@@ -265,6 +266,7 @@ public final class MessengerView: RowHost {
         list.handlers.allocate = { [weak self] width, height in self?.allocate(width: width, height: height) }
         list.handlers.measure = { vertical, _ in vertical ? (80, 480) : (120, 360) }
         installScrolling()
+        parley_hover_watch()
         installKeyboard()
         installPointer()
         // Clicking the floating buttons leaves the keyboard where it was (the composer).
