@@ -131,9 +131,9 @@ static gboolean on_surface_event(GSignalInvocationHint *hint, guint n_values, co
     double x = NAN, y = NAN;
     gboolean placed = gdk_event_get_position(event, &x, &y);
     GdkEventType type = gdk_event_get_event_type(event);
-    gboolean sideways = type == GDK_SCROLL && scrolls_sideways(event);
     if ((holds->len > 0 || pick_is_stale) &&
-        parley_pointer_event_is_activity(type, surface, x, y, sideways, last_surface, last_x, last_y)) {
+        parley_pointer_event_is_activity(type, surface, x, y, type == GDK_SCROLL && scrolls_sideways(event),
+                                         last_surface, last_x, last_y)) {
         parley_hover_release_all();
         // A press or a scroll goes where GTK last looked: let it look again first. (A touch
         // and a drag look for their own target.)

@@ -16,15 +16,10 @@ extension GTKTests {
         func show() async throws -> (MessengerView, WidgetPointer) { try await GTKHarness.showMessages(80) }
 
         /// The list's children (its row views, shown or waiting in the pool).
-        func children(_ view: MessengerView) -> [WidgetPointer] {
-            var all: [WidgetPointer] = []
-            var child = gtk_widget_get_first_child(view.list.widget)
-            while let current = child {
-                all.append(current)
-                child = gtk_widget_get_next_sibling(current)
-            }
-            return all
-        }
+        func children(_ view: MessengerView) -> [WidgetPointer] { GTKHarness.children(view.list.widget) }
+
+        /// Whether `view`'s list holds the hover.
+        func held(_ view: MessengerView) -> Bool { parley_hover_is_held(view.list.widget.raw) }
 
         /// The row view that is, or holds, what GTK finds at the middle of the bubble of the
         /// row nearest the list's middle; nil when the list itself takes the pointer there.
@@ -50,15 +45,15 @@ extension GTKTests {
             #expect(try rowUnderPointer(view) != nil, "before scrolling the pointer finds a row")
             view.step(by: -MessengerView.wheelStep)
             await GTKHarness.pumpUntilPlaced(view)
-            #expect(parley_hover_is_held(view.list.widget.raw))
+            #expect(held(view))
             #expect(children(view).allSatisfy { gtk_widget_get_can_target($0) == 0 })
             #expect(try rowUnderPointer(view) == nil, "the list itself takes the pointer, and the wheel with it")
             view.step(by: -MessengerView.wheelStep)
             await GTKHarness.pump(for: .milliseconds(300))
-            #expect(parley_hover_is_held(view.list.widget.raw), "the hold outlasts the steps")
+            #expect(held(view), "the hold outlasts the steps")
             // What the pointer's press, touch, move or sideways scroll does first.
             parley_hover_release_all()
-            #expect(!parley_hover_is_held(view.list.widget.raw))
+            #expect(!held(view))
             #expect(children(view).allSatisfy { gtk_widget_get_can_target($0) != 0 })
             #expect(try rowUnderPointer(view) != nil)
         }
@@ -68,13 +63,13 @@ extension GTKTests {
             let (view, window) = try await show()
             defer { GTKHarness.close(window) }
             view.step(by: -MessengerView.wheelStep)
-            #expect(parley_hover_is_held(view.list.widget.raw))
-            await GTKHarness.pump(until: { !parley_hover_is_held(view.list.widget.raw) }, timeout: .seconds(10))
+            #expect(held(view))
+            await GTKHarness.pump(until: { !held(view) }, timeout: .seconds(10))
             #expect(children(view).allSatisfy { gtk_widget_get_can_target($0) != 0 })
             #expect(try rowUnderPointer(view) != nil)
             // A step of nothing holds nothing.
             view.step(by: 0)
-            #expect(!parley_hover_is_held(view.list.widget.raw))
+            #expect(!held(view))
         }
 
         @Test("a hold changes the rows only: another child of the list keeps the pointer as it was")
@@ -85,7 +80,7 @@ extension GTKTests {
             gtk_widget_set_parent(other, view.list.widget)
             defer { gtk_widget_unparent(other) }
             view.step(by: -MessengerView.wheelStep)
-            #expect(parley_hover_is_held(view.list.widget.raw))
+            #expect(held(view))
             #expect(gtk_widget_get_can_target(other) != 0)
             gtk_widget_set_can_target(other, 0)
             parley_hover_release_all()
@@ -103,10 +98,10 @@ extension GTKTests {
                 await GTKHarness.pumpUntilPlaced(view)
             }
             #expect(children(view).count > before, "paging made new row views")
-            #expect(parley_hover_is_held(view.list.widget.raw))
+            #expect(held(view))
             #expect(children(view).allSatisfy { gtk_widget_get_can_target($0) == 0 })
             parley_hover_release_all()
-            #expect(!parley_hover_is_held(view.list.widget.raw))
+            #expect(!held(view))
             #expect(children(view).allSatisfy { gtk_widget_get_can_target($0) != 0 })
         }
 
@@ -115,13 +110,13 @@ extension GTKTests {
             let (view, window) = try await show()
             defer { GTKHarness.close(window) }
             view.step(by: -MessengerView.wheelStep)
-            #expect(parley_hover_is_held(view.list.widget.raw))
+            #expect(held(view))
             view.holdsHoverWhileScrolling = false
-            #expect(!parley_hover_is_held(view.list.widget.raw))
+            #expect(!held(view))
             #expect(children(view).allSatisfy { gtk_widget_get_can_target($0) != 0 })
             view.step(by: -MessengerView.wheelStep)
             await GTKHarness.pumpUntilPlaced(view)
-            #expect(!parley_hover_is_held(view.list.widget.raw))
+            #expect(!held(view))
             #expect(try rowUnderPointer(view) != nil)
         }
 

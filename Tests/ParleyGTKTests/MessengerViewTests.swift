@@ -166,13 +166,7 @@ extension GTKTests {
             await GTKHarness.pumpUntilPlaced(view)
             /// The list's row views, in the order of its children.
             func children() -> [WidgetPointer] {
-                var result: [WidgetPointer] = []
-                var child = gtk_widget_get_first_child(view.list.widget)
-                while let current = child {
-                    if String(cString: gtk_widget_get_css_name(current)) == "message" { result.append(current) }
-                    child = gtk_widget_get_next_sibling(current)
-                }
-                return result
+                GTKHarness.children(view.list.widget).filter { String(cString: gtk_widget_get_css_name($0)) == "message" }
             }
             /// The rows on screen, as the children order them, against the rows top to bottom.
             func readingOrderHolds() -> Bool {

@@ -124,15 +124,20 @@ enum GTKHarness {
         (Int(gtk_widget_get_width(widget)), Int(gtk_widget_get_height(widget)))
     }
 
-    /// All descendants of `widget` (depth first), `widget` included.
-    static func descendants(_ widget: WidgetPointer) -> [WidgetPointer] {
-        var result = [widget]
+    /// The children of `widget`, in order.
+    static func children(_ widget: WidgetPointer) -> [WidgetPointer] {
+        var result: [WidgetPointer] = []
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            result += descendants(current)
+            result.append(current)
             child = gtk_widget_get_next_sibling(current)
         }
         return result
+    }
+
+    /// All descendants of `widget` (depth first), `widget` included.
+    static func descendants(_ widget: WidgetPointer) -> [WidgetPointer] {
+        [widget] + children(widget).flatMap(descendants)
     }
 
     /// Descendants carrying CSS class `name` that are drawn (visible and mapped).
