@@ -142,10 +142,14 @@ struct GroupingTests {
         style.grouping.now = { now }
         let shared = Grouping(style: style)
         // Seconds apart within one minute, minutes apart, across the DST change, days and
-        // weeks back, and two dates of one UTC minute that New York's clock of 1850 (4 h
+        // weeks back, one UTC minute on many days, and two dates of one UTC minute that New York's clock of 1850 (4 h
         // 56 min 2 s behind) shows in two minutes.
         var dates: [Date] = []
         for offset in stride(from: -40 * 86_400.0, through: 3_600, by: 3_307) { dates.append(now.addingTimeInterval(offset)) }
+        // One time of day on many days, and one UTC time on both sides of the DST change
+        // (a time label is remembered by its minute of the wall clock's day).
+        for day in 0..<45 { dates.append(now.addingTimeInterval(-86_400 * Double(day))) }
+        for day in 0..<45 { dates.append(now.addingTimeInterval(-86_400 * Double(day) - 1_800)) }
         for second in [0.0, 1, 29.5, 59, 59.9, 60, 61] { dates.append(Date(timeIntervalSince1970: 1_711_846_800 + second)) }
         dates.append(Date(timeIntervalSince1970: -3_786_782_400 + 1))
         dates.append(Date(timeIntervalSince1970: -3_786_782_400 + 3))

@@ -21,8 +21,9 @@ struct DateLabels: Sendable {
 
     /// The labels made so far, shared by every copy: a page of rows shows a few minutes
     /// and days many times, and each label made costs a formatter's pass through ICU
-    /// (#15). Times by their minute on the wall clock, dates by their day and formatter;
-    /// each table is emptied when it reaches ``limit``.
+    /// (#15). Times by their minute of the day on the wall clock (a time label shows no
+    /// date, so "12:31" reads the same on every day: at most 1,440 of them), dates by their
+    /// day and formatter; each table is emptied when it reaches ``limit``.
     private final class Memo: Sendable {
         static let limit = 4096
         private let times = Mutex<[Int: String]>([:])
@@ -85,7 +86,8 @@ struct DateLabels: Sendable {
         // A date outside the messages' range formats as itself, not as the minute it is
         // clamped to, so it is not remembered.
         guard Message.dateRange.contains(date) else { return time.string(from: date) }
-        return memo.time(rules.minute(of: date)) { time.string(from: date) }
+        let minuteOfDay = rules.minute(of: date) % 1_440
+        return memo.time(minuteOfDay < 0 ? minuteOfDay + 1_440 : minuteOfDay) { time.string(from: date) }
     }
 
     /// "Today", "Yesterday", a weekday within the last week, else "Mon 3 Mar 2025".
