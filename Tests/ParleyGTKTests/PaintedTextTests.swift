@@ -115,14 +115,19 @@ extension GTKTests {
         @Test("An app turns painting off and on, and its labels draw themselves meanwhile")
         func switchedOff() async throws {
             let (view, window) = try await show(painted: true)
-            defer { GTKHarness.close(window) }
             let shown = rows(view, showing: Self.texts)
             #expect(shown.allSatisfy { $0.bodyIsPainted })
             view.paintsMessageText = false
             #expect(!shown.contains { $0.bodyIsPainted })
             #expect(shown.allSatisfy { $0.bodyLabel.map { gtk_widget_get_opacity($0) == 1 } ?? false })
+            // Labels placed while painted made no layout of their own; they draw as labels
+            // never painted do.
+            await GTKHarness.pump(for: .milliseconds(100))
+            let unpainted = try GTKHarness.pixels(of: view)
             view.paintsMessageText = true
             #expect(shown.allSatisfy { $0.bodyIsPainted })
+            GTKHarness.close(window)
+            expectSame(unpainted, try await labelsPixels())
         }
 
         @Test("A label draws itself while it has focus, a selection or search marks")
@@ -139,6 +144,11 @@ extension GTKTests {
             await GTKHarness.pump(for: .milliseconds(50))
             #expect(!row.bodyIsPainted, "a focused label draws its own focus and selection")
             #expect(gtk_widget_get_opacity(label) == 1)
+            // Placed while painted, the label made no layout of its own; the one GtkLabel
+            // makes to draw and hit-test now wraps at its width.
+            let own = try #require(gtk_label_get_layout(label.ptr()))
+            #expect(pango_layout_get_width(own) == gtk_widget_get_width(label) * PANGO_SCALE)
+            #expect(pango_layout_get_line_count(own) > 1)
             gtk_root_set_focus(OpaquePointer(window), nil)
             await GTKHarness.pump(for: .milliseconds(50))
             #expect(gtk_widget_has_focus(label) == 0)

@@ -40,16 +40,18 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// height for no particular width. A GtkLabel is not measured at all where GTK does
     /// not check (``GTK/measuresOnAllocation``, false in release builds): its measure would
     /// lay its text out once more, unwrapped, on top of the layout it draws, and its
-    /// allocation needs nothing from it. For a label that wraps or ellipsizes, the label's
-    /// own text layout first gets the width it is about to be allocated
+    /// allocation needs nothing from it: GtkLabel makes its text layout when it first draws,
+    /// at its allocated width, so a label whose frame paints its text
+    /// (``MessengerView/paintsMessageText``) makes none. Where GTK measures, a label that
+    /// wraps or ellipsizes first gives its layout the width it is about to be allocated
     /// (``LabelText/prepareLayout(width:)``), so the text is laid out once, where it is
-    /// drawn. (A label's width measure would break the text at every character to find
-    /// its minimum, which costs more than everything else in a row.)
+    /// drawn. (A label's width measure would break the text at every character to find its
+    /// minimum, which costs more than everything else in a row.)
     @MainActor
     func place(x: Double, y: Double, width: Double, height: Double) {
         let width = Int32(saturating: max(0, width.rounded()))
         let label = isLabel
-        if label { LabelText(self).prepareLayout(width: Double(width)) }
+        if label, GTK.measuresOnAllocation { LabelText(self).prepareLayout(width: Double(width)) }
         if !label || GTK.measuresOnAllocation {
             var minimum: Int32 = 0
             var natural: Int32 = 0

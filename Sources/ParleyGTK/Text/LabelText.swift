@@ -111,7 +111,8 @@ struct LabelText {
     /// Gives the label's own text layout the width the label is about to be allocated
     /// (what its allocation sets when it wraps or ellipsizes). Where GTK measures a label
     /// before allocating it (``GTK/measuresOnAllocation``), the measure then lays out the
-    /// text it draws rather than a throwaway copy.
+    /// text it draws rather than a throwaway copy. (Elsewhere GtkLabel makes its layout
+    /// when it first draws, at its allocated width.)
     /// Labels in rows have no CSS padding, so their text width is their allocated width.
     func prepareLayout(width: Double) {
         let label = self.label.ptr()
