@@ -9,7 +9,11 @@ watches the screen with the X DAMAGE extension (every rectangle drawn to the scr
 reported with the server's time) and reads the program's CPU time from
 /proc/PID/task/*/schedstat (nanoseconds, every thread). It reports:
 
-- exec -> first paint: from starting the program to the first thing it draws;
+- exec -> first paint: from starting the program to the first thing it draws, the median
+  of the start the steps below are measured in and `--starts` more after it (the range in
+  brackets). The first program a fresh X server runs sometimes takes several times its
+  usual start (see docs/BENCHMARKS.md); a desktop's server is never fresh, so one start
+  alone would often measure the harness;
 - exec -> idle: to the last paint before 1.5 s of quiet (the list settled at the newest);
 - per wheel click, one click at a time (the next when the screen has been quiet for
   0.25 s): the CPU the program used, the paints the click caused (bursts of damage less
@@ -295,7 +299,9 @@ def start_session_bus():
     return daemon
 
 
-def measure(x, argv, clicks, config):
+def start(x, argv, config):
+    """Starts `argv` and waits for its first paint: the process, the time it was started and
+    the paints seen so far (the first is the first paint)."""
     x.paints(0.3)
     started = time.monotonic()
     process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -307,6 +313,22 @@ def measure(x, argv, clicks, config):
     if not times:
         process.kill()
         sys.exit(f"measure-gtk: {argv[0]} drew nothing")
+    return process, started, times
+
+
+def first_paints(x, argv, config, count):
+    """Exec -> first paint, in milliseconds, of `count` starts of `argv` one after another."""
+    firsts = []
+    for _ in range(count):
+        process, started, times = start(x, argv, config)
+        firsts.append((times[0] - started) * 1000)
+        x.paints(0.5)
+        stop(process, x)
+    return firsts
+
+
+def measure(x, argv, clicks, config, starts=0):
+    process, started, times = start(x, argv, config)
     first = times[0] - started
     more = x.paints(1.5)
     idle = (more or times)[-1] - started
@@ -321,6 +343,7 @@ def measure(x, argv, clicks, config):
                                 alternately(lambda: x.key(x.page_down), lambda: x.key(x.page_up)))
     result["memory"] = memory(process.pid)
     stop(process, x)
+    result["firsts"] = [result["first"]] + first_paints(x, argv, config, starts)
     return result
 
 
@@ -344,6 +367,8 @@ def main():
     parser.add_argument("--no-wm", action="store_true", help="no window manager announced (a bare X server)")
     parser.add_argument("--no-session-bus", action="store_true", help="no D-Bus session bus started for the programs")
     parser.add_argument("--no-floor", action="store_true", help="leave out the floor (parley-bench gtk-floor)")
+    parser.add_argument("--starts", type=int, default=4,
+                        help="starts timed to the first paint after each measured one (their median is reported)")
     args = parser.parse_args()
     if not os.environ.get("DISPLAY"):
         if not shutil.which("xvfb-run"):
@@ -369,11 +394,12 @@ def main():
         results = {name: [] for name in programs}
         for _ in range(args.runs):
             for name, argv in programs.items():
-                results[name].append(measure(x, argv, args.clicks, config))
+                results[name].append(measure(x, argv, args.clicks, config, args.starts))
         for name, runs in results.items():
             def med(f):
                 return statistics.median(f(r) for r in runs)
-            table.append((lines, name, med(lambda r: r["first"]), med(lambda r: r["idle"]),
+            firsts = [f for r in runs for f in r["firsts"]]
+            table.append((lines, name, (statistics.median(firsts), min(firsts), max(firsts)), med(lambda r: r["idle"]),
                           med(lambda r: r["wheel"]["cpu"]), med(lambda r: r["wheel"]["paints"]),
                           med(lambda r: r["wheel"]["latency"]), med(lambda r: r["wheel"]["latency_p95"]),
                           med(lambda r: r["wheel"]["unpainted"] + r["wheel"]["still"]),
@@ -390,7 +416,7 @@ def main():
     wm = "no window manager" if args.no_wm else "a window manager announced (EWMH)"
     session = "a private session bus" if bus else "the session bus given" if had_bus else "no session bus"
     print(f"{WIDTH}x{HEIGHT} window, Xvfb, {wm}, {session}, GSK_RENDERER=cairo, realistic transcript (scripts/transcript.py), "
-          f"{args.clicks} clicks, median of {args.runs} runs")
+          f"{args.clicks} clicks, median of {args.runs} runs; first paint: median (range) of {1 + args.starts} starts a run")
     print()
     print("| lines | program | exec → first paint | exec → idle | wheel click: CPU | paints per click | "
           "click → paint median / p95 | clicks that moved nothing | fast spin: clicks painted | spin CPU per click | "
@@ -401,7 +427,7 @@ def main():
         lines, name = row[0], row[1]
         (first, idle, wcpu, wpaints, wlat, wp95, unpainted, spun, spincpu, pcpu, ppaints, pp95, pstill,
          bwcpu, bpcpu, rss, peak) = row[2:]
-        print(f"| {lines:,} | {name} | {first:.0f} ms | {idle:.0f} ms | {wcpu:.2f} ms | {wpaints:.1f} | "
+        print(f"| {lines:,} | {name} | {first[0]:.0f} ms ({first[1]:.0f}–{first[2]:.0f}) | {idle:.0f} ms | {wcpu:.2f} ms | {wpaints:.1f} | "
               f"{wlat:.1f} / {wp95:.1f} ms | {unpainted:.0f} | {spun:.0f} of {args.clicks} | {spincpu:.2f} ms | "
               f"{pcpu:.2f} ms | {ppaints:.1f} | {pp95:.1f} ms | {pstill:.0f} | {bwcpu:.2f} / {bpcpu:.2f} ms | "
               f"{rss:.0f} / {peak:.0f} MB |")
