@@ -11,7 +11,10 @@
  *
  * SIGUSR1 (handled in the main loop) writes the sums since the last SIGUSR1 to standard
  * error as one line: "gtk-phases frames between before update layout paint after ticks"
- * (milliseconds of thread CPU time; frames and ticks counted), then starts again. */
+ * (milliseconds of thread CPU time; frames and ticks counted), then starts again. With
+ * GTK_PHASES_TRACE set, every frame also writes "gtk-phases-frame" and the frame's end
+ * (CLOCK_MONOTONIC, milliseconds), then its own between, before, update, layout, paint,
+ * after and ticks. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <glib-unix.h>
@@ -25,6 +28,9 @@ static const char *const phases[] = {"before-paint", "update", "layout", "paint"
 static double sums[SLOTS];
 static long frames, ticks;
 static double last = -1;
+// This frame's share of each slot, for the trace.
+static double frame[SLOTS], ticks_before;
+static gboolean trace;
 
 static double thread_ms(void) {
     struct timespec t;
@@ -38,9 +44,23 @@ static void phase_done(GdkFrameClock *clock, gpointer slot_pointer) {
     int slot = GPOINTER_TO_INT(slot_pointer);
     double now = thread_ms();
     // The time up to a frame's before-paint, since the last frame ended, is "between".
-    if (last >= 0) sums[slot == BEFORE ? BETWEEN : slot] += now - last;
+    if (slot == BEFORE) {
+        for (int i = 0; i < SLOTS; i++) frame[i] = 0;
+        ticks_before = sums[TICKS];
+    }
+    if (last >= 0) {
+        sums[slot == BEFORE ? BETWEEN : slot] += now - last;
+        frame[slot == BEFORE ? BETWEEN : slot] = now - last;
+    }
     last = now;
-    if (slot == AFTER) frames++;
+    if (slot != AFTER) return;
+    frames++;
+    if (!trace) return;
+    struct timespec wall;
+    clock_gettime(CLOCK_MONOTONIC, &wall);
+    fprintf(stderr, "gtk-phases-frame %.3f", wall.tv_sec * 1e3 + wall.tv_nsec / 1e6);
+    for (int i = 0; i < TICKS; i++) fprintf(stderr, " %.4f", frame[i]);
+    fprintf(stderr, " %.4f\n", sums[TICKS] - ticks_before);
 }
 
 static gboolean report(gpointer data) {
@@ -55,6 +75,7 @@ static gboolean report(gpointer data) {
 
 __attribute__((constructor)) static void start(void) {
     g_unix_signal_add(SIGUSR1, report, NULL);
+    trace = g_getenv("GTK_PHASES_TRACE") != NULL;
 }
 
 typedef struct {

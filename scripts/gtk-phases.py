@@ -19,8 +19,12 @@ of the window's frame clock:
 "process" is the CPU of every thread of the program over the same steps, as
 `measure-gtk.py` reads it. The shim is built with `cc` and GTK's pkg-config flags.
 
+`--trace N` also prints the frames of the last N steps of each kind one by one (the
+phases of each frame a step caused, in the order they ran), to see how a step's work is
+spread over frames.
+
     swift build -c release --product parley-gtk-demo && swift build -c release --product parley-bench
-    python3 scripts/gtk-phases.py [--lines 1000000] [--clicks 60] [--pages 20] [--runs 1]
+    python3 scripts/gtk-phases.py [--lines 1000000] [--clicks 60] [--pages 20] [--runs 1] [--trace 5]
 """
 import argparse, importlib.util, os, shutil, signal, subprocess, sys, tempfile, time
 
@@ -53,8 +57,29 @@ def read_report(log, offset):
     return int(fields[0]), [float(v) for v in fields[1:8]], int(fields[8])
 
 
-def run(x, argv, config, shim, log, clicks, pages):
+def read_frames(log, offset):
+    """The traced frames written after `offset`: (end in ms of CLOCK_MONOTONIC, phases)."""
+    with open(log, errors="replace") as f:
+        f.seek(offset)
+        return [(float(line.split()[1]), [float(v) for v in line.split()[2:]])
+                for line in f if line.startswith("gtk-phases-frame ")]
+
+
+def print_trace(program, step, starts, frames):
+    """Each step's frames (those ending after it was sent and before the next step)."""
+    print(f"{program}, {step}: each frame's main-thread CPU (ms), from the step sent")
+    for index, sent in enumerate(starts):
+        until = starts[index + 1] if index + 1 < len(starts) else float("inf")
+        mine = [(end, phases) for end, phases in frames if sent < end <= until]
+        cells = "; ".join(f"+{end - sent:.1f} ms: between {p[0]:.2f}, update {p[2]:.2f} (ticks {p[6]:.2f}), "
+                          f"layout {p[3]:.2f}, paint {p[4]:.2f}" for end, p in mine)
+        print(f"  step {index + 1}: {len(mine)} frames: {cells}")
+
+
+def run(x, argv, config, shim, log, clicks, pages, trace=0, name=""):
     env = dict(os.environ, GSK_RENDERER="cairo", GTK_A11Y="none", XDG_CONFIG_HOME=config, LD_PRELOAD=shim)
+    if trace:
+        env["GTK_PHASES_TRACE"] = "1"
     with open(log, "w") as err:
         process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err, env=env)
     started = time.monotonic()
@@ -68,12 +93,15 @@ def run(x, argv, config, shim, log, clicks, pages):
         x.click(button)
         x.paints(harness.QUIET)
     results = {}
+    program = name
     for name, count, act in (("wheel click", clicks, lambda: x.click(4)), ("Page Up", pages, lambda: x.key(x.page_up))):
         process.send_signal(signal.SIGUSR1)
         x.paints(harness.QUIET)
         offset = os.path.getsize(log)
         before = cpu_ns(process.pid)
+        sent = []
         for _ in range(count):
+            sent.append(time.monotonic() * 1000)
             act()
             x.paints(harness.QUIET)
         process_ms = (cpu_ns(process.pid) - before) / 1e6 / count
@@ -85,6 +113,8 @@ def run(x, argv, config, shim, log, clicks, pages):
         results[name] = {"frames": frames / count, "phases": [v / count for v in per_step],
                          "main": (between + before_paint + update + layout + paint + after) / count,
                          "process": process_ms}
+        if trace:
+            print_trace(program, name, sent[-trace:], read_frames(log, offset))
     harness.stop(process, x)
     return results
 
@@ -95,6 +125,7 @@ def main():
     parser.add_argument("--clicks", type=int, default=60)
     parser.add_argument("--pages", type=int, default=20)
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--trace", type=int, default=0, help="print the frames of the last N steps of each kind")
     parser.add_argument("--demo", default=".build/release/parley-gtk-demo")
     parser.add_argument("--bench", default=".build/release/parley-bench")
     args = parser.parse_args()
@@ -119,7 +150,7 @@ def main():
     try:
         for run_index in range(args.runs):
             for name, argv in programs.items():
-                results = run(x, argv, config, shim, os.path.join(home, "stderr.log"), args.clicks, args.pages)
+                results = run(x, argv, config, shim, os.path.join(home, "stderr.log"), args.clicks, args.pages, args.trace, name)
                 for step, figures in results.items():
                     rows.append((step, name, run_index, figures))
     finally:
