@@ -481,4 +481,31 @@ struct RelationsTests {
         #expect(presenter.delete("q"))
         #expect(chat.message("q") == nil)
     }
+
+    @MainActor
+    @Test("a click selects the message of the row under it, anywhere in the row, without scrolling")
+    func selectionByPoint() throws {
+        let chat = chat()
+        chat.append(.system("Bob left"))
+        try chat.markDeleted("a")
+        let presenter = ChatPresenter(
+            conversation: chat, style: Fixture.cellStyle, units: .cells, measurer: MonospaceMeasurer(),
+            size: Size(width: 60, height: 30))
+        let rows = presenter.frame().rows
+        func row(_ id: RowID) throws -> VisibleRow { try #require(rows.first { $0.row.id == id }) }
+        let q = try row(.message("q")), b = try row(.message("b"))
+        // The bubble's far side and the row's last line select as the bubble does.
+        #expect(presenter.select(at: Point(x: 59, y: q.y)) == "q")
+        #expect(presenter.selection == "q")
+        #expect(presenter.select(at: Point(x: 0, y: b.y + b.layout.height - 0.5)) == "b")
+        #expect(presenter.selection == "b")
+        // A deleted message, a notice and the space under the rows leave it where it is.
+        for id: RowID in [.message("a"), .message(try #require(chat.messages.last?.id))] {
+            let other = try row(id)
+            #expect(presenter.select(at: Point(x: 10, y: other.y)) == nil)
+        }
+        #expect(presenter.select(at: Point(x: 10, y: -5)) == nil)
+        #expect(presenter.selection == "b")
+        #expect(presenter.frame().rows.map(\.y) == rows.map(\.y), "nothing scrolled")
+    }
 }

@@ -72,6 +72,30 @@ extension GTKTests {
             #expect(screen.messages.visibleRowViews.first { $0.id == .message("message-78") }?.isSelected == true)
         }
 
+        @Test("a click puts the focus ring on the message clicked, anywhere in its row, and nothing scrolls")
+        func clickSelects() async throws {
+            let (screen, window) = try await show()
+            defer { GTKHarness.close(window) }
+            let view = screen.messages
+            let messages = screen.presenter.viewport.visibleRows().filter { $0.row.message != nil }
+            let first = try #require(messages.first), last = try #require(messages.last)
+            #expect(first.row.id != last.row.id)
+            // The oldest message on screen, in its row's empty part at the far side.
+            let y = max(first.y, 0) + 1
+            try #require(y < first.y + first.layout.height)
+            view.tap(at: Point(x: Double(gtk_widget_get_width(view.list.widget)) - 2, y: y))
+            await GTKHarness.pump(for: .milliseconds(50))
+            #expect(focusWidget(window) == view.list.widget)
+            #expect(screen.presenter.selection.map { RowID.message($0) } == first.row.id, "not the newest on screen")
+            #expect(view.visibleRowViews.filter { gtk_widget_has_css_class($0.frame.widget, "focus-ring") != 0 }.map(\.id) == [first.row.id])
+            let after = screen.presenter.viewport.visibleRows()
+            #expect(after.first { $0.row.id == first.row.id }?.y == first.y, "the message stays under the pointer")
+            // A click on another message moves the ring there.
+            view.tap(at: Point(x: 2, y: last.y + last.layout.height / 2))
+            await GTKHarness.pump(for: .milliseconds(50))
+            #expect(screen.presenter.selection.map { RowID.message($0) } == last.row.id)
+        }
+
         @Test("Shift+F10 and the Menu key open Parley's menu on the focused message; Escape gives the composer back (#14)")
         func menuByKeyboard() async throws {
             let (screen, window) = try await show()

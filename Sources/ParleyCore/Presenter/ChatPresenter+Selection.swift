@@ -19,6 +19,21 @@ extension ChatPresenter {
     @discardableResult
     public func selectNext() -> MessageID? { moveSelection(by: 1) }
 
+    /// Selects the message whose row is at `point` (list coordinates, anywhere in the
+    /// row), as a click does in a list that takes the keyboard focus. Nothing scrolls: the
+    /// message stays under the pointer. Over anything else (empty space, a history row, a
+    /// notice, a deleted message) the selection stays as it is.
+    ///
+    /// - Returns: The message selected, or `nil` when the point is over none.
+    @discardableResult
+    public func select(at point: Point) -> MessageID? {
+        guard let row = viewport.visibleRows().first(where: { point.y >= $0.y && point.y < $0.y + $0.layout.height }),
+            case .message(let message) = row.row, !message.isNotice, !message.isDeleted
+        else { return nil }
+        selected = message.id
+        return message.id
+    }
+
     /// Ends the selection.
     public func clearSelection() {
         selected = nil

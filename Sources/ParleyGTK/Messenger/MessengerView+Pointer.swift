@@ -37,10 +37,16 @@ extension MessengerView {
         gtk_widget_add_controller(list.widget, longPress)
     }
 
-    /// A click at `point` (list coordinates): the core says what it means, links
-    /// included (the label under the pointer is then told not to open it again).
+    /// A click at `point` (list coordinates): the message clicked takes the selection (the
+    /// focus ring) where it is, and the list the keyboard, so that taking the focus does not
+    /// pick the newest message on screen and scroll to it; the core says what the click
+    /// means, links included (the label under the pointer is then told not to open it
+    /// again).
     func tap(at point: Point) {
+        let selection = presenter.selection
+        presenter.select(at: point)
         gtk_widget_grab_focus(list.widget)
+        if presenter.selection != selection { relayout() }
         guard let event = presenter.tap(at: point) else { return }
         if case .tapLink(_, let detection) = event {
             linkTapHandled = true
