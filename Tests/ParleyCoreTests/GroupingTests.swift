@@ -133,7 +133,7 @@ struct GroupingTests {
         #expect(engine.grouping.isPrepared)
     }
     @Test("time and day labels remembered by minute and day read as a fresh formatter's, across zones and DST (#15)",
-        arguments: ["UTC", "Europe/Berlin", "America/St_Johns", "Asia/Kathmandu", "America/New_York"])
+        arguments: ["UTC", "Europe/Berlin", "America/St_Johns", "Asia/Kathmandu", "America/New_York", "America/Mexico_City", "Europe/Moscow"])
     func rememberedLabels(zone: String) throws {
         var style = Fixture.cellStyle
         style.grouping.locale = Locale(identifier: "en_US")
@@ -151,6 +151,13 @@ struct GroupingTests {
         for day in 0..<45 { dates.append(now.addingTimeInterval(-86_400 * Double(day))) }
         for day in 0..<45 { dates.append(now.addingTimeInterval(-86_400 * Double(day) - 1_800)) }
         for second in [0.0, 1, 29.5, 59, 59.9, 60, 61] { dates.append(Date(timeIntervalSince1970: 1_711_846_800 + second)) }
+        // Zones without daylight saving time now that kept it until a few years ago
+        // (Mexico City until 2022, Moscow all year in 2011-14): one UTC time then and now,
+        // and a day's first half hour then, whose clock was an hour ahead of today's.
+        for date in ["2022-06-01T18:00:00Z", "2024-03-01T18:00:00Z", "2022-06-01T12:00:00Z", "2022-06-02T05:30:00Z",
+                     "2013-07-01T12:00:00Z", "2024-03-02T12:00:00Z", "2013-07-01T20:30:00Z"] {
+            dates.append(try #require(ISO8601DateFormatter().date(from: date)))
+        }
         dates.append(Date(timeIntervalSince1970: -3_786_782_400 + 1))
         dates.append(Date(timeIntervalSince1970: -3_786_782_400 + 3))
         for date in dates + dates.reversed() {

@@ -14,7 +14,7 @@ public struct GroupingRules: Sendable {
     public var timeZone: TimeZone {
         didSet { fixedOffset = Self.fixedOffset(of: timeZone) }
     }
-    private var fixedOffset: Int?
+    private var fixedOffset: FixedOffset?
     /// The locale of day and time labels.
     public var locale: Locale
     /// The clock that decides "Today" and "Yesterday"; replace it in tests.
@@ -45,8 +45,7 @@ public struct GroupingRules: Sendable {
     /// ``Message/dateRange``).
     public func day(of date: Date) -> Int {
         let date = Message.clamped(date)
-        let offset = fixedOffset ?? timeZone.secondsFromGMT(for: date)
-        let seconds = date.timeIntervalSince1970 + Double(offset)
+        let seconds = date.timeIntervalSince1970 + Double(offset(at: date))
         // Within the range the quotient is below 3 million; saturating all the same.
         return Int(saturating: (seconds / 86_400).rounded(.down))
     }
@@ -56,15 +55,35 @@ public struct GroupingRules: Sendable {
     /// is safe (it counts as the nearest minute of ``Message/dateRange``).
     func minute(of date: Date) -> Int {
         let date = Message.clamped(date)
-        let offset = fixedOffset ?? timeZone.secondsFromGMT(for: date)
-        let seconds = date.timeIntervalSince1970 + Double(offset)
+        let seconds = date.timeIntervalSince1970 + Double(offset(at: date))
         return Int(saturating: (seconds / 60).rounded(.down))
     }
 
-    /// The zone's offset when it never changes (UTC, zones without daylight saving time),
-    /// which spares a time-zone lookup per row.
-    private static func fixedOffset(of zone: TimeZone) -> Int? {
-        zone.nextDaylightSavingTimeTransition == nil && zone.daylightSavingTimeOffset() == 0
-            ? zone.secondsFromGMT() : nil
+    /// The offset of ``timeZone``'s clock at `date`, in seconds.
+    private func offset(at date: Date) -> Int {
+        if let fixedOffset, date >= fixedOffset.since { return fixedOffset.seconds }
+        return timeZone.secondsFromGMT(for: date)
+    }
+
+    /// A zone's offset from its last change on, when it will not change again (UTC, zones
+    /// without daylight saving time now), which spares a time-zone lookup per row. Dates
+    /// before that change (the years a zone still kept daylight saving time, or before it
+    /// moved its clocks) look up their own offset.
+    private struct FixedOffset: Sendable {
+        let seconds: Int
+        let since: Date
+    }
+
+    private static func fixedOffset(of zone: TimeZone) -> FixedOffset? {
+        guard zone.nextDaylightSavingTimeTransition == nil, zone.daylightSavingTimeOffset() == 0 else { return nil }
+        // The zone's changes, the first to the last: none for UTC, 77 for Moscow.
+        var last = Date.distantPast
+        for _ in 0..<10_000 {
+            guard let next = zone.nextDaylightSavingTimeTransition(after: last), next > last else {
+                return FixedOffset(seconds: zone.secondsFromGMT(), since: last)
+            }
+            last = next
+        }
+        return nil
     }
 }
