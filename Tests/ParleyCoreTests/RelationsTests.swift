@@ -494,17 +494,20 @@ struct RelationsTests {
         let rows = presenter.frame().rows
         func row(_ id: RowID) throws -> VisibleRow { try #require(rows.first { $0.row.id == id }) }
         let q = try row(.message("q")), b = try row(.message("b"))
-        // The bubble's far side and the row's last line select as the bubble does.
+        // The row's far side, away from the bubble, and its last line select its message.
         #expect(presenter.select(at: Point(x: 59, y: q.y)) == "q")
         #expect(presenter.selection == "q")
         #expect(presenter.select(at: Point(x: 0, y: b.y + b.layout.height - 0.5)) == "b")
         #expect(presenter.selection == "b")
-        // A deleted message, a notice and the space under the rows leave it where it is.
+        // A deleted message and a notice leave it where it is.
         for id: RowID in [.message("a"), .message(try #require(chat.messages.last?.id))] {
             let other = try row(id)
             #expect(presenter.select(at: Point(x: 10, y: other.y)) == nil)
         }
-        #expect(presenter.select(at: Point(x: 10, y: -5)) == nil)
+        // The empty space above the rows (four short messages sit at the bottom of 30 lines).
+        let top = try #require(rows.first?.y)
+        try #require(top >= 1)
+        #expect(presenter.select(at: Point(x: 10, y: top - 1)) == nil)
         #expect(presenter.selection == "b")
         #expect(presenter.frame().rows.map(\.y) == rows.map(\.y), "nothing scrolled")
     }

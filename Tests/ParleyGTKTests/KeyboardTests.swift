@@ -94,6 +94,24 @@ extension GTKTests {
             view.tap(at: Point(x: 2, y: last.y + last.layout.height / 2))
             await GTKHarness.pump(for: .milliseconds(50))
             #expect(screen.presenter.selection.map { RowID.message($0) } == last.row.id)
+            #expect(view.visibleRowViews.filter { gtk_widget_has_css_class($0.frame.widget, "focus-ring") != 0 }.map(\.id) == [last.row.id])
+        }
+
+        @Test("a click beside the messages takes the keyboard and rings none; ↑ then starts from the newest")
+        func clickBesideMessages() async throws {
+            let (screen, window) = try await show(3)
+            defer { GTKHarness.close(window) }
+            let view = screen.messages
+            // Three messages sit at the bottom; above them is empty list.
+            let top = try #require(screen.presenter.viewport.visibleRows().first?.y)
+            try #require(top > 10)
+            view.tap(at: Point(x: 20, y: top / 2))
+            await GTKHarness.pump(for: .milliseconds(50))
+            #expect(focusWidget(window) == view.list.widget)
+            #expect(screen.presenter.selection == nil)
+            #expect(screen.presenter.viewport.visibleRows().first?.y == top)
+            #expect(view.handleKey(UInt32(GDK_KEY_Up), state: none))
+            #expect(screen.presenter.selection == "message-2")
         }
 
         @Test("Shift+F10 and the Menu key open Parley's menu on the focused message; Escape gives the composer back (#14)")

@@ -31,10 +31,11 @@ extension MessengerView {
     }
 
     /// The list took or lost the keyboard: the focused message shows its ring only while
-    /// the list has it. Taking it selects the newest message on screen.
+    /// the list has it. Taking it from the keyboard (Tab) selects the newest message on
+    /// screen; a click selects the message clicked, or none (``tap(at:)``).
     private func focusChanged(_ focused: Bool, onList: Bool) {
         hasKeyboardFocus = focused
-        if focused, onList, presenter.selection == nil {
+        if focused, onList, presenter.selection == nil, !takesFocusFromClick {
             // Which message is the last one shown depends on the width: before the first
             // allocation, that allocation selects it.
             if hasAllocated { presenter.selectPrevious() } else { selectsOnAllocation = true }

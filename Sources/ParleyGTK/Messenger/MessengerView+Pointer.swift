@@ -38,14 +38,16 @@ extension MessengerView {
     }
 
     /// A click at `point` (list coordinates): the message clicked takes the selection (the
-    /// focus ring) where it is, and the list the keyboard, so that taking the focus does not
-    /// pick the newest message on screen and scroll to it; the core says what the click
-    /// means, links included (the label under the pointer is then told not to open it
-    /// again).
+    /// focus ring) where it is, and the list the keyboard. Taken by a click, the keyboard
+    /// picks no message of its own (Tab's picks the newest on screen and scrolls it into
+    /// view), so nothing moves under the pointer before the core says what the click means,
+    /// links included (the label under the pointer is then told not to open it again).
     func tap(at point: Point) {
         let selection = presenter.selection
         presenter.select(at: point)
+        takesFocusFromClick = true
         gtk_widget_grab_focus(list.widget)
+        takesFocusFromClick = false
         if presenter.selection != selection { relayout() }
         guard let event = presenter.tap(at: point) else { return }
         if case .tapLink(_, let detection) = event {

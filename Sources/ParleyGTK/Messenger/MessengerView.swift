@@ -175,6 +175,9 @@ public final class MessengerView: RowHost {
     /// Whether the list (or a label in it) has the keyboard: the focused message shows
     /// its ring then.
     var hasKeyboardFocus = false
+    /// Whether the list is taking the keyboard from a click (which picks no message of its
+    /// own: see ``tap(at:)``).
+    var takesFocusFromClick = false
     /// Whether, under GSK's cairo renderer, a row that keeps moving a little without
     /// changing is drawn from an image of itself (`parley_frame_set_children_as_images`).
     /// Tests turn it off to compare the pixels.
