@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// When consecutive messages form a group, and when a day separator or time label
 /// breaks the flow.
@@ -74,7 +75,18 @@ public struct GroupingRules: Sendable {
         let since: Date
     }
 
+    /// What ``fixedOffset(of:)`` found, by zone: rules are made often (each `ChatStyle`
+    /// has some), and a zone's history does not change while a program runs.
+    private static let fixedOffsets = Mutex<[TimeZone: FixedOffset?]>([:])
+
     private static func fixedOffset(of zone: TimeZone) -> FixedOffset? {
+        if let known = fixedOffsets.withLock({ $0[zone] }) { return known }
+        let found = lastFixedOffset(of: zone)
+        fixedOffsets.withLock { $0[zone] = found }
+        return found
+    }
+
+    private static func lastFixedOffset(of zone: TimeZone) -> FixedOffset? {
         guard zone.nextDaylightSavingTimeTransition == nil, zone.daylightSavingTimeOffset() == 0 else { return nil }
         // The zone's changes, the first to the last: none for UTC, 77 for Moscow.
         var last = Date.distantPast
