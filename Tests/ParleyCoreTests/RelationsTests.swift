@@ -456,15 +456,23 @@ struct RelationsTests {
         #expect(Draft(text: " \n\t").isEmpty && !Draft(text: "", replyTo: kept.replyTo).isEmpty)
     }
 
+    /// The fixture's chat with a notice after it and "a" deleted, in a presenter 60 × 30
+    /// cells.
     @MainActor
-    @Test("keyboard selection walks the messages, skipping notices and deleted ones")
-    func selection() throws {
+    func selectionPresenter() throws -> (Conversation, ChatPresenter) {
         let chat = chat()
         chat.append(.system("Bob left"))
         try chat.markDeleted("a")
         let presenter = ChatPresenter(
             conversation: chat, style: Fixture.cellStyle, units: .cells, measurer: MonospaceMeasurer(),
             size: Size(width: 60, height: 30))
+        return (chat, presenter)
+    }
+
+    @MainActor
+    @Test("keyboard selection walks the messages, skipping notices and deleted ones")
+    func selection() throws {
+        let (chat, presenter) = try selectionPresenter()
         _ = presenter.frame()
         #expect(presenter.selectPrevious() == "b")
         #expect(presenter.selectPrevious() == "q")
@@ -485,12 +493,7 @@ struct RelationsTests {
     @MainActor
     @Test("a click selects the message of the row under it, anywhere in the row, without scrolling")
     func selectionByPoint() throws {
-        let chat = chat()
-        chat.append(.system("Bob left"))
-        try chat.markDeleted("a")
-        let presenter = ChatPresenter(
-            conversation: chat, style: Fixture.cellStyle, units: .cells, measurer: MonospaceMeasurer(),
-            size: Size(width: 60, height: 30))
+        let (chat, presenter) = try selectionPresenter()
         let rows = presenter.frame().rows
         func row(_ id: RowID) throws -> VisibleRow { try #require(rows.first { $0.row.id == id }) }
         let q = try row(.message("q")), b = try row(.message("b"))
