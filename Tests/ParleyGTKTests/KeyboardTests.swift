@@ -27,6 +27,11 @@ extension GTKTests {
             gtk_root_get_focus(OpaquePointer(window))
         }
 
+        /// The rows of `view` drawn with the focus ring.
+        func ringed(_ view: MessengerView) -> [RowID] {
+            view.visibleRowViews.filter { gtk_widget_has_css_class($0.frame.widget, "focus-ring") != 0 }.compactMap(\.id)
+        }
+
         @Test("from the composer, Page Up scrolls the list and Ctrl+End returns; Home alone stays the text's (#14)")
         func scrollFromComposer() async throws {
             let (screen, window) = try await show()
@@ -57,18 +62,15 @@ extension GTKTests {
             await GTKHarness.pump(for: .milliseconds(50))
             // Taking the focus selected the newest message, drawn with the ring.
             #expect(screen.presenter.selection == "message-79")
-            func ringed() -> [RowID] {
-                screen.messages.visibleRowViews.filter { gtk_widget_has_css_class($0.frame.widget, "focus-ring") != 0 }.compactMap(\.id)
-            }
-            #expect(ringed() == [.message("message-79")])
+            #expect(ringed(screen.messages) == [.message("message-79")])
             #expect(screen.messages.handleKey(UInt32(GDK_KEY_Up), state: none))
             await GTKHarness.pump(for: .milliseconds(50))
             #expect(screen.presenter.selection == "message-78")
-            #expect(ringed() == [.message("message-78")])
+            #expect(ringed(screen.messages) == [.message("message-78")])
             // Focus elsewhere: the selection stays, the ring goes.
             screen.inputBarView.focus()
             await GTKHarness.pump(for: .milliseconds(50))
-            #expect(ringed().isEmpty)
+            #expect(ringed(screen.messages).isEmpty)
             #expect(screen.messages.visibleRowViews.first { $0.id == .message("message-78") }?.isSelected == true)
         }
 
@@ -87,14 +89,14 @@ extension GTKTests {
             await GTKHarness.pump(for: .milliseconds(50))
             #expect(focusWidget(window) == view.list.widget)
             #expect(screen.presenter.selection.map { RowID.message($0) } == first.row.id, "not the newest on screen")
-            #expect(view.visibleRowViews.filter { gtk_widget_has_css_class($0.frame.widget, "focus-ring") != 0 }.map(\.id) == [first.row.id])
+            #expect(ringed(view) == [first.row.id])
             let after = screen.presenter.viewport.visibleRows()
             #expect(after.first { $0.row.id == first.row.id }?.y == first.y, "the message stays under the pointer")
             // A click on another message moves the ring there.
             view.tap(at: Point(x: 2, y: last.y + last.layout.height / 2))
             await GTKHarness.pump(for: .milliseconds(50))
             #expect(screen.presenter.selection.map { RowID.message($0) } == last.row.id)
-            #expect(view.visibleRowViews.filter { gtk_widget_has_css_class($0.frame.widget, "focus-ring") != 0 }.map(\.id) == [last.row.id])
+            #expect(ringed(view) == [last.row.id])
         }
 
         @Test("a click beside the messages takes the keyboard and rings none; ↑ then starts from the newest")

@@ -76,8 +76,8 @@ void parley_hover_adopt(void *list, void *child);
 /// Whether an event of GdkEventType `type` on `surface` at (`x`, `y`) (a scroll going
 /// `sideways` or not), after the last event with a position was on `last_surface` at
 /// (`last_x`, `last_y`), is the user's pointer at work: a press, a touch, a move, a
-/// sideways scroll, a drag coming in. That ends the holds. A motion at the last place is the one GDK makes
-/// up after a layout.
+/// sideways scroll, a drag coming in. That ends the holds. A motion at the last place is
+/// the one GDK makes up after a layout.
 bool parley_pointer_event_is_activity(int type, const void *surface, double x, double y, bool sideways,
                                       const void *last_surface, double last_x, double last_y);
 
