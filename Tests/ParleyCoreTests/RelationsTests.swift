@@ -360,11 +360,17 @@ struct RelationsTests {
         let row = try #require(frame.rows.first { $0.row.id == .message(reply) })
         let quote = try #require(row.layout.quote)
         #expect(!frame.rows.contains { $0.row.id == .message("q") })
-        presenter.tap(at: Point(x: quote.frame.midX, y: row.y + quote.frame.midY))
+        // A click selects the reply, then taps its quote (what a front end's click does).
+        let point = Point(x: quote.frame.midX, y: row.y + quote.frame.midY)
+        #expect(presenter.select(at: point) == reply)
+        presenter.tap(at: point)
         await waitOnMain("the quoted message on screen") { presenter.frame().rows.contains { $0.row.id == .message("q") } }
         frame = presenter.frame()
         #expect(frame.highlighted == "q")
         #expect(events.first == .tapQuote(reply, quoted: quote.quoted))
+        // The selection went along: the next step up starts from the quoted message.
+        #expect(frame.selected == "q")
+        #expect(presenter.selectNext() == "a")
 
         // The chip: scroll back down, tap, and mine is added.
         presenter.scrollToBottom()
@@ -377,6 +383,24 @@ struct RelationsTests {
         presenter.react(to: reply, with: "👍")
         #expect(chat.message(reply)?.reactions == [Reaction("👍", by: ["alice"])])
         #expect(events.last == .reactionChanged(reply, key: "👍", isOn: false))
+    }
+
+    @MainActor
+    @Test("going to a quote takes a selection along, and makes none of its own")
+    func quoteTakesSelection() async throws {
+        let (chat, presenter) = try selectionPresenter()
+        _ = presenter.frame()
+        let quoteOfQ = try ReplyQuote(#require(chat.message("q")))
+        #expect(await presenter.go(to: quoteOfQ))
+        #expect(presenter.selection == nil, "no selection: none made")
+        presenter.selectPrevious()
+        #expect(presenter.selection == "b")
+        #expect(await presenter.go(to: quoteOfQ))
+        #expect(presenter.selection == "q")
+        // A deleted message takes no selection: it stays where it was.
+        presenter.selectNext()
+        #expect(await presenter.go(to: try ReplyQuote(#require(chat.message("a")))))
+        #expect(presenter.selection == "b")
     }
 
     @MainActor

@@ -110,6 +110,10 @@ extension GTKTests {
             view.tap(at: Point(x: quote.frame.midX, y: row.y + quote.frame.midY))
             await GTKHarness.pump(until: { view.visibleRowViews.first { $0.id == .message("q") }?.isHighlighted == true })
             #expect(events.contains(.tapQuote("a", quoted: quote.quoted)))
+            // The click selected the reply; the selection went along to the question.
+            #expect(view.presenter.selection == "q")
+            #expect(view.visibleRowViews.first { $0.id == .message("q") }?.isSelected == true)
+            #expect(view.visibleRowViews.first { $0.id == .message("a") }?.isSelected != true)
             // The highlight fades.
             await GTKHarness.pump(until: { view.visibleRowViews.first { $0.id == .message("q") }?.isHighlighted == false }, timeout: .seconds(10))
         }

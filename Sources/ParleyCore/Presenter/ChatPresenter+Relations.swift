@@ -6,13 +6,20 @@ extension ChatPresenter {
     public static let highlightDuration: Duration = .milliseconds(1600)
 
     /// Scrolls to the message `quoted` and highlights it for a moment, loading the
-    /// history around its date when it is not loaded (what tapping a quote does).
+    /// history around its date when it is not loaded (what tapping a quote does). A
+    /// selection (keyboard focus) moves to the quoted message with the view, so that the
+    /// next ↑ or ↓ goes on from there rather than back to the reply.
     ///
     /// - Returns: Whether the message is on screen now.
     @discardableResult
     public func go(to quoted: ReplyQuote) async -> Bool {
         let found = await jump(to: quoted.id, near: quoted.date)
-        if found { highlight(quoted.id) }
+        if found {
+            highlight(quoted.id)
+            if selected != nil, let message = conversation.message(quoted.id), !message.isNotice, !message.isDeleted {
+                selected = quoted.id
+            }
+        }
         onNeedsDisplay?()
         return found
     }
