@@ -146,6 +146,27 @@ struct RelationsScreenTests {
         #expect(!screen.render().buffer.lines.contains { $0.contains("Undo (Ctrl-Z)") })
     }
 
+    @Test("a click on a message selects it, marked as Alt+↑ marks it; Alt+R then answers it")
+    func clickSelects() throws {
+        let screen = screen()
+        _ = screen.render()
+        let frame = screen.presenter.frame()
+        let row = try #require(frame.rows.first { $0.row.id == .message("q") })
+        let bubble = try #require(row.layout.bubble)
+        let y = 1 + Int(row.y + bubble.midY)
+        #expect(!screen.render().buffer.lines.contains { $0.contains("▶") }, "nothing selected yet")
+        screen.perform(.click(x: Int(bubble.midX), y: y))
+        #expect(screen.presenter.selection == "q")
+        #expect(screen.render().buffer.lines.contains { $0.contains("▶") }, "the selection's mark is drawn")
+        // A click on the deleted message leaves the selection where it is.
+        let deleted = try #require(frame.rows.first { $0.row.id == .message("d") })
+        screen.perform(.click(x: Int(try #require(deleted.layout.bubble).midX), y: 1 + Int(deleted.y)))
+        #expect(screen.presenter.selection == "q")
+        let reply = try #require(TerminalMessenger.command(for: .key(.character("r"), .alt), composerIsEmpty: true))
+        screen.perform(reply)
+        #expect(screen.inputBar.replyTarget?.id == "q", "not the newest message from someone else")
+    }
+
     @Test("a click on a chip toggles mine; a click on the banner's ✕ cancels the reply")
     func clicks() throws {
         let screen = screen()

@@ -762,7 +762,11 @@ public final class ChatScreen {
         }
         let point = Point(x: Double(x) + 0.5, y: Double(y - listTop) + 0.5)
         switch gesture {
-        case .tap: presenter.tap(at: point)
+        case .tap:
+            // A click on a message selects it, as Alt+↑/↓ would (Alt+R then replies to
+            // it), before what it clicked on acts.
+            presenter.select(at: point)
+            presenter.tap(at: point)
         case .longPress: presenter.longPress(at: point)
         }
     }

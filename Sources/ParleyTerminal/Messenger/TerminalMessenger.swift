@@ -191,7 +191,7 @@ public final class TerminalMessenger {
     /// selection, then returns to the newest message;
     /// Ctrl-F searches the conversation (``MessengerCommand/search``);
     /// Ctrl-C quits, as does Ctrl-D on an empty composer. The wheel scrolls three rows;
-    /// a left click taps, a right click long-presses.
+    /// a left click selects the message under it and taps, a right click long-presses.
     public static func command(for event: InputEvent, composerIsEmpty: Bool) -> MessengerCommand? {
         switch event {
         case .paste(let text): return .insert(text)
