@@ -86,6 +86,10 @@ struct SearchScreenTests {
         #expect(text(screen.render().buffer).contains("No results"))
         screen.perform(.cancel)
         #expect(screen.presenter.search == nil && screen.presenter.searchMatch == nil)
+        // It stays ended: no search starts again behind the closed field.
+        await screen.searchSettled()
+        #expect(screen.presenter.search == nil)
+        #expect(!text(screen.render().buffer).contains("No results"))
         screen.perform(.insert("hi"))
         #expect(screen.inputBar.text == "hi")
     }

@@ -63,7 +63,9 @@ extension ChatScreen {
                 move { await $0.nextResult() }
             }
         case .cancel:
+            // The field is gone with its text: nothing below may start a search again.
             closeSearch()
+            return true
         case .search:
             searchBar.isBrowsing = false
         default:
