@@ -368,13 +368,20 @@ struct PresenterTests {
         #expect(row.map { $0.y > 0 && $0.y < frame.size.height } == true)
     }
 
-    @Test("sending after a jump returns to the present first, then sends and pins")
+    @Test("sending after a jump returns to the present first, then sends and pins; a send ends the selection")
     func sendReturnsToPresent() async {
         let (conversation, presenter) = await paged()
+        _ = presenter.frame()
+        let selected = presenter.selectPrevious()
+        #expect(selected != nil)
+        #expect(presenter.send { false } == false)
+        #expect(presenter.selection == selected, "nothing sent: the selection stays")
         #expect(presenter.send { conversation.append(.text("now")); return true } == true)
         #expect(presenter.frame().isPinnedToBottom)
+        #expect(presenter.selection == nil)
 
         _ = await presenter.jump(to: Fixture.date(minutes: 100))
+        #expect(presenter.selectPrevious() != nil)
         var sent: [Bool] = []
         let first = presenter.send {
             conversation.append(.text("later"))
@@ -387,6 +394,7 @@ struct PresenterTests {
         #expect(sent == [true])
         let frame = presenter.frame()
         #expect(frame.isShowingLatest && frame.isPinnedToBottom)
+        #expect(frame.selected == nil)
         #expect(conversation.messages.last.map { $0.content == .text("later") } == true)
         #expect(conversation.messages.contains { $0.id == "m1999" })
     }

@@ -74,7 +74,7 @@ struct RelationsScreenTests {
         Snapshot.check(buffer, named: "relations-imessage-nocolor-60x34")
     }
 
-    @Test("Alt+↑ selects, Alt+R replies with a banner, Enter sends the reply, Esc cancels")
+    @Test("Alt+↑ selects, Alt+R replies with a banner, Enter sends the reply and ends the selection, Esc cancels")
     func keys() throws {
         let screen = screen()
         func key(_ key: Key, _ modifiers: KeyModifiers = []) {
@@ -97,6 +97,14 @@ struct RelationsScreenTests {
         key(.enter)
         #expect(screen.conversation.messages.last?.replyTo?.id == "e")
         #expect(screen.inputBar.replyTarget == nil)
+        // Sent: the selection ended with it, and Alt+↑ starts again from the newest.
+        #expect(screen.presenter.selection == nil)
+        #expect(!screen.render().buffer.lines.contains { $0.hasPrefix("▶") })
+        key(.up, .alt)
+        #expect(screen.presenter.selection == screen.conversation.messages.last?.id)
+        key(.up, .alt)
+        key(.up, .alt)
+        #expect(screen.presenter.selection == "e")
 
         // Alt+1 reacts 👍 to the selection, twice takes it back.
         key(.character("1"), .alt)

@@ -71,7 +71,9 @@ extension ChatPresenter {
     /// Sends from the composer: `perform` sends (``InputBar/send()``, say) and returns
     /// whether it did. What is sent belongs to the present, so after a jump the newest
     /// messages are loaded first (the text waits in the composer meanwhile); then the
-    /// view scrolls to the bottom. A second send while the first waits is ignored.
+    /// view scrolls to the bottom. A selection ends with a send (a reply to it, say): left
+    /// on an older message, the next ↑ would scroll back to it. A second send while the
+    /// first waits is ignored.
     ///
     /// - Returns: Whether `perform` sent, or `nil` when it runs once the present is loaded.
     @discardableResult
@@ -79,14 +81,17 @@ extension ChatPresenter {
         guard !isReturningToSendFlag else { return false }
         guard let pager, !pager.isShowingLatest else {
             let sent = perform()
-            if sent { scrollToBottom() }
+            if sent {
+                selected = nil
+                scrollToBottom()
+            }
             return sent
         }
         isReturningToSendFlag = true
         Task { @MainActor in
             await pager.returnToLatest()
             self.isReturningToSendFlag = false
-            _ = perform()
+            if perform() { self.selected = nil }
             self.viewport.scrollToBottom()
             self.onNeedsDisplay?()
         }
