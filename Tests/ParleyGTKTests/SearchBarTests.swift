@@ -64,6 +64,18 @@ extension GTKTests {
             #expect(markup.contains("<b>Bob</b>") && markup.contains("<b>budget</b> draft 277"))
             await GTKHarness.pump(for: .milliseconds(400))  // the bar slides in
             try GTKHarness.screenshot(screen.root, to: Screenshots.directory + "/search-bar-light.png")
+            // The ✕ sits on the entry's line, not halfway down the results, and closes.
+            let bar = screen.searchBar
+            var entryBox = graphene_rect_t(), closeBox = graphene_rect_t()
+            #expect(gtk_widget_compute_bounds(bar.entry, screen.root, &entryBox) != 0)
+            #expect(gtk_widget_compute_bounds(bar.closeButton, screen.root, &closeBox) != 0)
+            let entryMiddle = entryBox.origin.y + entryBox.size.height / 2
+            #expect(closeBox.origin.y <= entryMiddle && entryMiddle <= closeBox.origin.y + closeBox.size.height)
+            #expect(closeBox.origin.x >= entryBox.origin.x + entryBox.size.width)
+            // Activated, a button shows itself pressed a moment before it is clicked.
+            #expect(gtk_widget_activate(bar.closeButton) != 0)
+            await GTKHarness.pump(until: { !screen.isSearching })
+            #expect(screen.presenter.search == nil)
         }
 
         @Test("↓ goes to a result not loaded: history loads around it and the match is marked in the bubble; Escape closes")

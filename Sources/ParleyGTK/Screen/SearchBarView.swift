@@ -14,6 +14,9 @@ final class SearchBarView {
     let entry: WidgetPointer
     let status: WidgetPointer
     let results: WidgetPointer
+    /// The ✕ at the end of the entry's line. GtkSearchBar's own close button is centred on
+    /// everything the bar holds, so with results listed it sat halfway down the list.
+    let closeButton: WidgetPointer
     private let scroller: WidgetPointer
     private let presenter: ChatPresenter
     /// Called after the bar closed (Escape, its close button): focus the composer.
@@ -38,16 +41,22 @@ final class SearchBarView {
         gtk_scrolled_window_set_max_content_height(scroller.ptr(), 220)
         gtk_scrolled_window_set_propagate_natural_height(scroller.ptr(), 1)
         gtk_scrolled_window_set_child(scroller.ptr(), results)
+        closeButton = gtk_button_new_from_icon_name("window-close-symbolic")
+        gtk_button_set_has_frame(closeButton.ptr(), 0)
+        gtk_widget_set_valign(closeButton, GTK_ALIGN_CENTER)
+        gtk_widget_set_tooltip_text(closeButton, presenter.strings.closeSearch)
+        closeButton.setAccessibleLabel(presenter.strings.closeSearch)
         let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         gtk_box_append(line.ptr(), entry)
         gtk_box_append(line.ptr(), status)
+        gtk_box_append(line.ptr(), closeButton)
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         gtk_widget_set_hexpand(column, 1)
         gtk_box_append(column.ptr(), line)
         gtk_box_append(column.ptr(), scroller)
         gtk_search_bar_set_child(root.ptr(), column)
         gtk_search_bar_connect_entry(root.ptr(), entry.ptr())
-        gtk_search_bar_set_show_close_button(root.ptr(), 1)
+        gtk_search_bar_set_show_close_button(root.ptr(), 0)
         wire()
     }
 
@@ -65,6 +74,7 @@ final class SearchBarView {
             self.search(self.text)
         }
         Signals.connect(UnsafeMutableRawPointer(entry), "activate") { [weak self] in self?.move(by: 1) }
+        Signals.connect(closeButton.raw, "clicked") { [weak self] in self?.close() }
         Signals.connect(UnsafeMutableRawPointer(entry), "stop-search") { [weak self] in self?.close() }
         Signals.connectPointer(UnsafeMutableRawPointer(root), "notify::search-mode-enabled") { [weak self] _ in
             guard let self, !self.isOpen, self.presenter.search != nil else { return }
