@@ -28,6 +28,47 @@ extension GTKTests {
             #expect(Int(pango_layout_get_line_count(layout)) == metrics.lineCount)
         }
 
+        /// How many glyphs with a width a laid-out layout draws (a hyphen Pango adds where
+        /// it breaks a word is one more than the text's characters).
+        static func inkedGlyphs(of layout: OpaquePointer) -> Int {
+            var count = 0
+            let iterator = pango_layout_get_iter(layout)
+            defer { pango_layout_iter_free(iterator) }
+            repeat {
+                guard let run = pango_layout_iter_get_run_readonly(iterator), let string = run.pointee.glyphs else { continue }
+                for index in 0..<Int(string.pointee.num_glyphs) where string.pointee.glyphs[index].geometry.width > 0 { count += 1 }
+            } while pango_layout_iter_next_run(iterator) != 0
+            return count
+        }
+
+        @Test("a word longer than the line breaks without a hyphen, measured, painted and in labels, plain and formatted")
+        func noHyphens() async throws {
+            try GTKHarness.start()
+            let label = gtk_label_new(nil)!
+            let window = try GTKHarness.window(label)
+            defer { GTKHarness.close(window) }
+            let measurer = PangoMeasurer(widget: Widget(gtkWidget: label))
+            let font = FontSpec(size: 11)
+            let word = String(repeating: "x", count: 120)
+            // The text a bubble draws is the measurer's own layout.
+            let plain = DisplayText(plain: word)  // with a break opportunity now and then
+            let metrics = measurer.measure(plain, font: font, maxWidth: 120)
+            #expect(metrics.lineCount > 3)
+            let kept = try #require(measurer.keptLayout(of: plain.string, font: font, maxWidth: 120))
+            defer { g_object_unref(UnsafeMutableRawPointer(kept.layout)) }
+            #expect(Self.inkedGlyphs(of: kept.layout) == 120, "the x's, and no hyphen")
+            // A label, plain and formatted, at the same width: the same lines, no hyphen.
+            LabelText(label).prepareForWrapping(selectable: false)
+            let bold = FormattedText(content: TextContent(word), spans: [FormatSpan(.bold, utf8Range: 0..<10)])
+            for text in [plain, DisplayText(bold)] {
+                LabelText(label).show(text, font: measurer.description(font))
+                let layout = try #require(gtk_label_get_layout(OpaquePointer(label)))
+                pango_layout_set_width(layout, Int32(120 * PANGO_SCALE))
+                #expect(Int(pango_layout_get_line_count(layout)) == measurer.measure(text, font: font, maxWidth: 120).lineCount)
+                #expect(Self.inkedGlyphs(of: layout) == 120, "the x's, and no hyphen")
+            }
+        }
+
         @Test("an empty text is one line of zero width; hits outside the text are nil (#4)")
         func emptyAndOutside() throws {
             try GTKHarness.start()

@@ -60,7 +60,7 @@ struct LabelText {
             defer { g_free(pointer) }
             return String(cString: pointer)
         } ?? ""
-        let markup = "<span font_desc=\"\(Self.escape(name))\">" + Self.markup(text, codeBackground: codeBackground) + "</span>"
+        let markup = "<span font_desc=\"\(Self.escape(name))\" insert_hyphens=\"false\">" + Self.markup(text, codeBackground: codeBackground) + "</span>"
         let label = self.label.ptr()
         if g_object_get_qdata(UnsafeMutablePointer<GObject>(OpaquePointer(self.label)), Self.fontKey) != nil {
             gtk_label_set_attributes(label, nil)
@@ -70,12 +70,27 @@ struct LabelText {
         gtk_label_set_markup(label, markup)
     }
 
+    /// A new attribute list (the caller's reference) that breaks a word longer than the
+    /// line without inserting a hyphen. Pango hyphenates such breaks by default; in a
+    /// message the hyphen reads as part of the link, hash or number broken there, and no
+    /// messenger shows one. Labels and the measurer use it alike, so the lines agree.
+    nonisolated static func noHyphens() -> OpaquePointer {
+        let attributes = pango_attr_list_new()!
+        pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
+        return attributes
+    }
+
+    /// `markup` with no hyphen where a word breaks (see ``noHyphens()``).
+    nonisolated static func withoutHyphens(markup: String) -> String {
+        "<span insert_hyphens=\"false\">" + markup + "</span>"
+    }
+
     /// Sets the label's font, unless it has it already.
     func setFont(_ font: OpaquePointer) {
         let object = UnsafeMutablePointer<GObject>(OpaquePointer(label))
         let pointer = UnsafeMutableRawPointer(font)
         guard g_object_get_qdata(object, Self.fontKey) != pointer else { return }
-        let attributes = pango_attr_list_new()
+        let attributes = Self.noHyphens()
         pango_attr_list_insert(attributes, pango_attr_font_desc_new(font))
         gtk_label_set_attributes(label.ptr(), attributes)
         pango_attr_list_unref(attributes)
@@ -88,7 +103,7 @@ struct LabelText {
     /// The next ``setFont(_:)`` sets the font again, dropping the marks.
     func mark(_ marks: [Range<Int>], font: OpaquePointer) {
         let object = UnsafeMutablePointer<GObject>(OpaquePointer(label))
-        let attributes = pango_attr_list_new()
+        let attributes = Self.noHyphens()
         // Formatted text carries its font in its markup (see show(_:font:codeBackground:)).
         let label = self.label.ptr()
         let formatted = gtk_label_get_use_markup(label) != 0

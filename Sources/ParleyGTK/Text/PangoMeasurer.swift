@@ -19,6 +19,8 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
         var fonts: [FontSpec: OpaquePointer] = [:]
         let mapping: FontMapping
         var kept = KeptLayouts()
+        /// Plain text's attributes: no hyphen where a word breaks (see ``noHyphens``).
+        let plain: OpaquePointer = LabelText.noHyphens()
     }
     private let pango: Mutex<Pango>
 
@@ -65,6 +67,7 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
             for description in pango.fonts.values { pango_font_description_free(description) }
             g_object_unref(UnsafeMutableRawPointer(pango.layout))
             g_object_unref(UnsafeMutableRawPointer(pango.context))
+            pango_attr_list_unref(pango.plain)
         }
     }
 
@@ -197,12 +200,15 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
     ) -> OpaquePointer {
         pango_layout_set_font_description(layout, description(font, in: &pango))
         pango_layout_set_width(layout, pangoWidth(maxWidth))
+        // A word longer than the line breaks without a hyphen, as labels break it
+        // (LabelText): a hyphen in a link, a hash or a number reads as part of it.
+        let text = isMarkup ? LabelText.withoutHyphens(markup: text) : text
         text.utf8CString.withUnsafeBufferPointer { buffer in
             if isMarkup {
                 pango_layout_set_markup(layout, buffer.baseAddress, Int32(buffer.count - 1))
             } else {
-                // Formatted text measured before left its attributes.
-                pango_layout_set_attributes(layout, nil)
+                // Also replaces what formatted text measured before left.
+                if pango_layout_get_attributes(layout) != pango.plain { pango_layout_set_attributes(layout, pango.plain) }
                 pango_layout_set_text(layout, buffer.baseAddress, Int32(buffer.count - 1))
             }
         }
