@@ -8,13 +8,18 @@ extension GTKTests {
     @Suite("PangoMeasurer")
     @MainActor
     struct PangoMeasurerTests {
-        @Test("labels wrap exactly where the measurer says (#4)", arguments: [80.0, 140.0, 260.0])
-        func labelsAgree(width: Double) async throws {
+        /// A label in a window, and a measurer of its Pango context (close the window).
+        func shownLabel() throws -> (label: WidgetPointer, window: WidgetPointer, measurer: PangoMeasurer) {
             try GTKHarness.start()
             let label = gtk_label_new(nil)!
             let window = try GTKHarness.window(label)
+            return (label, window, PangoMeasurer(widget: Widget(gtkWidget: label)))
+        }
+
+        @Test("labels wrap exactly where the measurer says (#4)", arguments: [80.0, 140.0, 260.0])
+        func labelsAgree(width: Double) async throws {
+            let (label, window, measurer) = try shownLabel()
             defer { GTKHarness.close(window) }
-            let measurer = PangoMeasurer(widget: Widget(gtkWidget: label))
             let font = FontSpec(size: 11)
             let text = "Lunch at the new place on Fifth? They have a terrace, and the soup is supposedly 👌 great"
             let metrics = measurer.measure(text, font: font, maxWidth: width)
@@ -43,11 +48,8 @@ extension GTKTests {
 
         @Test("a word longer than the line breaks without a hyphen, measured, painted and in labels, plain and formatted")
         func noHyphens() async throws {
-            try GTKHarness.start()
-            let label = gtk_label_new(nil)!
-            let window = try GTKHarness.window(label)
+            let (label, window, measurer) = try shownLabel()
             defer { GTKHarness.close(window) }
-            let measurer = PangoMeasurer(widget: Widget(gtkWidget: label))
             let font = FontSpec(size: 11)
             let word = String(repeating: "x", count: 120)
             // The text a bubble draws is the measurer's own layout.
