@@ -404,6 +404,19 @@ struct RelationsTests {
     }
 
     @MainActor
+    @Test("a quote that leads nowhere says so for a moment; one that leads somewhere ends it")
+    func quoteNotFound() async throws {
+        let (chat, presenter) = try selectionPresenter()
+        let gone = ReplyQuote(id: "gone", senderName: "Alice", summary: "Lunch?", date: Fixture.date(minutes: 0))
+        #expect(await presenter.go(to: gone) == false)
+        #expect(presenter.frame().notice == "Original message not found")
+        #expect(await presenter.go(to: try ReplyQuote(#require(chat.message("q")))))
+        #expect(presenter.frame().notice == nil)
+        #expect(await presenter.go(to: gone) == false)
+        await waitOnMain("the notice to end") { presenter.frame().notice == nil }
+    }
+
+    @MainActor
     @Test("reply(to:) quotes the message in the input bar, whose send hands the quote over and clears it")
     func replyThroughInputBar() throws {
         let chat = chat()

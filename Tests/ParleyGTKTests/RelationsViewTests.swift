@@ -118,6 +118,25 @@ extension GTKTests {
             await GTKHarness.pump(until: { view.visibleRowViews.first { $0.id == .message("q") }?.isHighlighted == false }, timeout: .seconds(10))
         }
 
+        @Test("a click on a quote whose message is nowhere shows a notice where Undo shows, without the button")
+        func quoteNotFound() async throws {
+            let (view, window, conversation) = try await show()
+            defer { GTKHarness.close(window) }
+            conversation.append(.text("Me too"), from: ChatFixtures.bob,
+                                replyTo: ReplyQuote(id: "gone", senderName: "Alice", summary: "Dinner?", date: ChatFixtures.start))
+            await GTKHarness.pump(until: { view.visibleRowViews.contains { $0.row?.message?.replyTo?.id == "gone" } })
+            let row = try #require(view.presenter.frame().rows.first { $0.row.message?.replyTo?.id == "gone" })
+            let quote = try #require(row.layout.quote)
+            #expect(!view.undoBar.isShown)
+            view.tap(at: Point(x: quote.frame.midX, y: row.y + quote.frame.midY))
+            await GTKHarness.pump(until: { view.undoBar.isShown })
+            #expect(GTKHarness.text(view.undoLabel) == "Original message not found")
+            #expect(!view.undoButton.isShown)
+            #expect(gtk_widget_has_css_class(view.undoBar, "notice") != 0)
+            try GTKHarness.screenshot(view.root, to: Screenshots.directory + "/quote-not-found-light.png")
+            await GTKHarness.pump(until: { !view.undoBar.isShown }, timeout: .seconds(10))
+        }
+
         @Test("typing @ in the composer opens suggestions; Tab completes the name; the message mentions them")
         func mentionPopover() async throws {
             try GTKHarness.start()

@@ -175,6 +175,19 @@ struct RelationsScreenTests {
         #expect(screen.inputBar.replyTarget?.id == "q", "not the newest message from someone else")
     }
 
+    @Test("a click on a quote whose message is nowhere says so on the list's last line")
+    func quoteNotFound() async throws {
+        let screen = screen()
+        _ = screen.render()
+        let row = try #require(screen.presenter.frame().rows.first { $0.row.id == .message("b") })
+        let quote = try #require(row.layout.quote)
+        #expect(!screen.render().buffer.lines.contains { $0.contains("Original message not found") })
+        screen.perform(.click(x: Int(quote.frame.midX), y: 1 + Int(row.y + quote.frame.midY)))
+        let deadline = Date().addingTimeInterval(60)
+        while screen.presenter.frame().notice == nil, Date() < deadline { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(screen.render().buffer.lines.contains { $0.contains(" Original message not found ") })
+    }
+
     @Test("a click on a chip toggles mine; a click on the banner's ✕ cancels the reply")
     func clicks() throws {
         let screen = screen()

@@ -41,6 +41,9 @@ public struct ChatFrame: Sendable {
     public var selected: MessageID?
     /// "Message deleted · Undo" after a deletion, while it can be undone.
     public var undo: UndoNotice?
+    /// A short notice for a moment, where the undo bar shows (which goes first): "Original
+    /// message not found" after a tap on a quote that leads nowhere.
+    public var notice: String?
 
     /// Creates a frame; front ends get theirs from ``ChatPresenter/frame(overscan:)``.
     public init(
@@ -49,7 +52,7 @@ public struct ChatFrame: Sendable {
         isShowingLatest: Bool = true, unreadCount: Int = 0, badge: NewMessagesBadge? = nil,
         emptyText: String? = nil, typers: [Sender] = [], isAnimating: Bool = false,
         scrollIndicator: ScrollIndicator = ScrollIndicator(position: 0, length: 1), highlighted: MessageID? = nil,
-        selected: MessageID? = nil, undo: UndoNotice? = nil
+        selected: MessageID? = nil, undo: UndoNotice? = nil, notice: String? = nil
     ) {
         self.size = size
         self.rows = rows
@@ -68,6 +71,7 @@ public struct ChatFrame: Sendable {
         self.highlighted = highlighted
         self.selected = selected
         self.undo = undo
+        self.notice = notice
     }
 }
 

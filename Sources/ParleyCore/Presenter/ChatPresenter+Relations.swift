@@ -8,17 +8,24 @@ extension ChatPresenter {
     /// Scrolls to the message `quoted` and highlights it for a moment, loading the
     /// history around its date when it is not loaded (what tapping a quote does). A
     /// selection (keyboard focus) moves to the quoted message with the view, so that the
-    /// next ↑ or ↓ goes on from there rather than back to the reply.
+    /// next ↑ or ↓ goes on from there rather than back to the reply. When the message is
+    /// nowhere (deleted for good, never stored), the frame says so for a moment
+    /// (``ChatFrame/notice``: ``ChatStrings/quotedMessageNotFound``).
     ///
     /// - Returns: Whether the message is on screen now.
     @discardableResult
     public func go(to quoted: ReplyQuote) async -> Bool {
         let found = await jump(to: quoted.id, near: quoted.date)
         if found {
+            // A notice of an earlier quote that led nowhere is over.
+            noticeEnds?.cancel()
+            notice = nil
             highlight(quoted.id)
             if selected != nil, let message = conversation.message(quoted.id), !message.isNotice, !message.isDeleted {
                 selected = quoted.id
             }
+        } else {
+            showNotice(strings.quotedMessageNotFound)
         }
         onNeedsDisplay?()
         return found
@@ -35,6 +42,21 @@ extension ChatPresenter {
         viewport.markUnseen(from: id)
         onNeedsDisplay?()
         return true
+    }
+
+    /// How long a ``ChatFrame/notice`` shows.
+    public static let noticeDuration: Duration = .seconds(3)
+
+    /// Shows `text` as the frame's ``ChatFrame/notice`` for ``noticeDuration``.
+    func showNotice(_ text: String) {
+        notice = text
+        noticeEnds?.cancel()
+        noticeEnds = Task { [weak self] in
+            try? await Task.sleep(for: Self.noticeDuration)
+            guard !Task.isCancelled, let self, self.notice == text else { return }
+            self.notice = nil
+            self.onNeedsDisplay?()
+        }
     }
 
     /// Draws message `id` highlighted for ``highlightDuration``.

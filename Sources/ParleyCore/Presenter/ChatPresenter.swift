@@ -45,6 +45,10 @@ public final class ChatPresenter {
     var highlighted: MessageID?
     /// Ends the highlight.
     var highlightEnds: Task<Void, Never>?
+    /// A short notice on the list (``ChatFrame/notice``), until ``noticeEnds``.
+    var notice: String?
+    /// Ends the notice.
+    var noticeEnds: Task<Void, Never>?
     /// What ``delete(_:)`` leaves: "Message deleted" (the default) or nothing.
     public var deletion: Deletion = .placeholder
     /// The last deletion, while it can be undone.
@@ -144,7 +148,7 @@ public final class ChatPresenter {
             badge: strings.flatMap { showsBadge ? NewMessagesBadge(unreadCount: snapshot.unreadCount, strings: $0) : nil },
             emptyText: emptyText, typers: snapshot.typers,
             isAnimating: animating, scrollIndicator: snapshot.scrollIndicator, highlighted: highlighted,
-            selected: selected, undo: undoNotice)
+            selected: selected, undo: undoNotice, notice: notice)
     }
 
     // MARK: Gestures

@@ -23,6 +23,9 @@ public struct ChatStrings: Sendable {
     public var deletedNotice = "Message deleted"
     /// The bar's button that puts the message back.
     public var undo = "Undo"
+    /// The notice after a tap on a quote whose message is not in the history (deleted,
+    /// or never stored).
+    public var quotedMessageNotFound = "Original message not found"
     /// The line above the first unread message.
     public var unreadLine = "New messages"
     /// What a deleted message's bubble says.

@@ -294,7 +294,7 @@ extension MessengerView {
         lastFrame = frame
         updateScrollbar(frame.scrollIndicator)
         updateNewMessagesButton(frame.badge)
-        updateUndoBar(frame.undo)
+        updateUndoBar(frame.undo, notice: frame.notice)
         updateEmptyState(frame.emptyText)
         onChrome?(frame)
     }
@@ -320,14 +320,21 @@ extension MessengerView {
     }
 
     /// Shows "Message deleted · Undo" while the presenter can undo a deletion.
-    func updateUndoBar(_ undo: UndoNotice?) {
+    /// Shows the undo bar for `undo`, or else `notice` in it without its button.
+    func updateUndoBar(_ undo: UndoNotice?, notice: String? = nil) {
         if let undo {
             LabelText(undoLabel).show(undo.text, font: measurer.description(style.labelFont))
             if String(cString: gtk_button_get_label(undoButton.ptr())) != undo.action {
                 gtk_button_set_label(undoButton.ptr(), undo.action)
             }
+        } else if let notice {
+            LabelText(undoLabel).show(notice, font: measurer.description(style.labelFont))
         }
-        let show = undo != nil
+        if undoButton.isShown != (undo != nil) {
+            undoButton.isShown = undo != nil
+            undoBar.setClass("notice", undo == nil)
+        }
+        let show = undo != nil || notice != nil
         if undoBar.isShown != show { undoBar.isShown = show }
     }
 

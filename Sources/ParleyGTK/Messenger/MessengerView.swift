@@ -120,7 +120,8 @@ public final class MessengerView: RowHost {
     let scrollbar: WidgetPointer
     let adjustment: UnsafeMutablePointer<GtkAdjustment>
     let newMessagesButton: WidgetPointer
-    /// "Message deleted" and its Undo button, floating at the bottom after a deletion.
+    /// "Message deleted" and its Undo button, floating at the bottom after a deletion; a
+    /// notice of the presenter's (``ChatFrame/notice``) shows there too, without the button.
     let undoBar: WidgetPointer
     /// The shadows under the two floating controls.
     let newMessagesShadow: FloatingShadow

@@ -95,6 +95,7 @@ struct StyleSheet {
             \(s) message.highlighted { background-color: \(style.outgoing.bubbleColor.withAlpha(0.16).css); transition: background-color 300ms ease-out; }
             \(s) message { transition: background-color 600ms ease-in; }
             \(s) box.undo-bar { border-radius: 9999px; padding: 4px 6px 4px 14px; background-color: \(style.isDark ? "#3A3A3C" : "#2C2C2E"); color: white; box-shadow: none; }
+            \(s) box.undo-bar.notice { padding: 6px 14px; }
             \(s) box.undo-bar button.undo { border-radius: 9999px; padding: 2px 10px; min-height: 0; background-image: none; border: none; background-color: \(style.outgoing.bubbleColor.css); color: \(style.outgoing.textColor.css); box-shadow: none; }
             \(s) button.new-messages { border-radius: 9999px; padding: 4px 14px; background-image: none; border: none; background-color: \(style.outgoing.bubbleColor.css); color: \(style.outgoing.textColor.css); box-shadow: none; }
 

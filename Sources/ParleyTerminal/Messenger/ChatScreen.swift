@@ -280,7 +280,7 @@ public final class ChatScreen {
             let used = screen.put(" ✎ " + style.strings.editingMessage + " ", x: 1, y: y, style: palette.accent, maxWidth: columns - 1)
             screen.put(" Esc", x: 1 + used, y: y, style: palette.label, maxWidth: columns - 1 - used)
         }
-        if let notice, listHeight > 0 {
+        if let notice = notice ?? frame.notice, listHeight > 0 {
             screen.put(" \(notice) ", x: 1, y: listTop + listHeight - 1, style: palette.accent, maxWidth: columns - 1)
         }
         undoArea = nil
