@@ -51,11 +51,10 @@ extension ChatPresenter {
     func showNotice(_ text: String) {
         notice = text
         noticeEnds?.cancel()
-        noticeEnds = Task { [weak self] in
-            try? await Task.sleep(for: Self.noticeDuration)
-            guard !Task.isCancelled, let self, self.notice == text else { return }
-            self.notice = nil
-            self.onNeedsDisplay?()
+        noticeEnds = after(Self.noticeDuration) { presenter in
+            guard presenter.notice == text else { return false }
+            presenter.notice = nil
+            return true
         }
     }
 
@@ -63,10 +62,19 @@ extension ChatPresenter {
     public func highlight(_ id: MessageID) {
         highlighted = id
         highlightEnds?.cancel()
-        highlightEnds = Task { [weak self] in
-            try? await Task.sleep(for: Self.highlightDuration)
-            guard !Task.isCancelled, let self, self.highlighted == id else { return }
-            self.highlighted = nil
+        highlightEnds = after(Self.highlightDuration) { presenter in
+            guard presenter.highlighted == id else { return false }
+            presenter.highlighted = nil
+            return true
+        }
+    }
+
+    /// A task that runs `end` after `duration` unless cancelled first, and asks for a new
+    /// frame when `end` changed something.
+    private func after(_ duration: Duration, _ end: @escaping @MainActor (ChatPresenter) -> Bool) -> Task<Void, Never> {
+        Task { [weak self] in
+            try? await Task.sleep(for: duration)
+            guard !Task.isCancelled, let self, end(self) else { return }
             self.onNeedsDisplay?()
         }
     }
