@@ -386,7 +386,7 @@ struct RelationsTests {
     }
 
     @MainActor
-    @Test("going to a quote takes a selection along, and makes none of its own")
+    @Test("going to a quote takes a selection along (a deleted message ends it), and makes none of its own")
     func quoteTakesSelection() async throws {
         let (chat, presenter) = try selectionPresenter()
         _ = presenter.frame()
@@ -397,10 +397,10 @@ struct RelationsTests {
         #expect(presenter.selection == "b")
         #expect(await presenter.go(to: quoteOfQ))
         #expect(presenter.selection == "q")
-        // A deleted message takes no selection: it stays where it was.
+        // A deleted message takes no selection: it ends (the view went elsewhere).
         presenter.selectNext()
         #expect(await presenter.go(to: try ReplyQuote(#require(chat.message("a")))))
-        #expect(presenter.selection == "b")
+        #expect(presenter.selection == nil)
     }
 
     @MainActor
@@ -414,6 +414,19 @@ struct RelationsTests {
         #expect(presenter.frame().notice == nil)
         #expect(await presenter.go(to: gone) == false)
         await waitOnMain("the notice to end") { presenter.frame().notice == nil }
+        // With a pager that cannot jump, the message may be further back: nothing is said.
+        struct Paging: HistorySource {
+            func page(before cursor: HistoryCursor?, limit: Int) async throws -> HistoryPage { HistoryPage(messages: [], hasMore: true) }
+        }
+        presenter.pager = HistoryPager(conversation: chat, source: Paging())
+        #expect(await presenter.go(to: gone) == false)
+        #expect(presenter.frame().notice == nil)
+        // With one that jumps: the history around its date loads, and it is not there.
+        let (_, paged) = await PresenterTests().paged()
+        let missing = ReplyQuote(id: "m-gone", senderName: "Alice", summary: "?", date: Fixture.date(minutes: 100))
+        #expect(await paged.go(to: missing) == false)
+        #expect(paged.frame().notice == "Original message not found")
+        #expect(paged.frame().rows.contains { $0.id == .message("m1100") }, "the view went to its date")
     }
 
     @MainActor

@@ -8,23 +8,39 @@ extension ChatPresenter {
     /// Scrolls to the message `quoted` and highlights it for a moment, loading the
     /// history around its date when it is not loaded (what tapping a quote does). A
     /// selection (keyboard focus) moves to the quoted message with the view, so that the
-    /// next ↑ or ↓ goes on from there rather than back to the reply. When the message is
-    /// nowhere (deleted for good, never stored), the frame says so for a moment
-    /// (``ChatFrame/notice``: ``ChatStrings/quotedMessageNotFound``).
+    /// next ↑ or ↓ goes on from there rather than back to the reply (it ends when the
+    /// message is deleted, which takes none).
+    ///
+    /// When the message is known to be nowhere, the frame says so for a moment
+    /// (``ChatFrame/notice``: ``ChatStrings/quotedMessageNotFound``): without a pager
+    /// (everything is loaded), or when the history around its date loaded and does not
+    /// hold it (deleted for good, never stored). A pager that cannot jump, a quote without
+    /// a date or a failed fetch (the history row says why) tell nothing, and nothing is said.
     ///
     /// - Returns: Whether the message is on screen now.
     @discardableResult
     public func go(to quoted: ReplyQuote) async -> Bool {
-        let found = await jump(to: quoted.id, near: quoted.date)
+        var found = viewport.scroll(to: .message(quoted.id), at: .center)
+        var nowhere = false
+        if !found {
+            if pager == nil {
+                nowhere = true
+            } else if let date = quoted.date, canJump {
+                _ = await jump(to: date)
+                found = viewport.scroll(to: .message(quoted.id), at: .center)
+                nowhere = !found && !conversation.historyIndicator.isFailure
+            }
+        }
         if found {
             // A notice of an earlier quote that led nowhere is over.
             noticeEnds?.cancel()
             notice = nil
             highlight(quoted.id)
-            if selected != nil, let message = conversation.message(quoted.id), !message.isNotice, !message.isDeleted {
-                selected = quoted.id
+            if selected != nil {
+                let message = conversation.message(quoted.id)
+                selected = message.map { $0.isNotice || $0.isDeleted } == false ? quoted.id : nil
             }
-        } else {
+        } else if nowhere {
             showNotice(strings.quotedMessageNotFound)
         }
         onNeedsDisplay?()
