@@ -94,6 +94,24 @@ struct SearchScreenTests {
         #expect(screen.inputBar.text == "hi")
     }
 
+    @Test("a click on a result goes to it; a click on the field selects nothing under it")
+    func clicksOnResults() async throws {
+        let screen = await screen()
+        screen.perform(.search)
+        screen.perform(.insert("budget"))
+        await screen.searchSettled()
+        let (buffer, _) = screen.render()
+        let third = try #require(buffer.lines.firstIndex { $0.contains("budget draft 275") })
+        screen.perform(.click(x: 10, y: third))
+        await screen.searchSettled()
+        #expect(screen.presenter.search?.current == 2)
+        #expect(screen.presenter.selection == nil, "the message under the result line is not selected")
+        let field = try #require(screen.render().buffer.lines.firstIndex { $0.contains("⌕") })
+        screen.perform(.click(x: 20, y: field))
+        #expect(screen.presenter.selection == nil)
+        #expect(screen.presenter.search != nil)
+    }
+
     @Test("Ctrl-F means search; hostile text in the field is drawn inert")
     func keysAndHostile() async throws {
         #expect(TerminalMessenger.command(for: .key(.character("f"), .ctrl), composerIsEmpty: true) == .search)

@@ -92,6 +92,12 @@ extension ChatScreen {
         searchBar.task = Task { @MainActor in _ = await presenter.search(text) }
     }
 
+    /// Goes to result `index`, as a click on its line does.
+    func goToSearchResult(_ index: Int) {
+        searchBar.isBrowsing = true
+        move { await $0.goToResult(at: index) }
+    }
+
     private func move(_ body: @escaping @MainActor (ChatPresenter) async -> Bool) {
         let presenter = self.presenter
         let previous = searchBar.task
@@ -106,6 +112,7 @@ extension ChatScreen {
     func drawSearch(_ state: SearchState, palette: TerminalPalette, top: Int, height: Int, into screen: inout CellBuffer)
         -> (x: Int, y: Int)?
     {
+        searchBar.resultLines = []
         guard height > 0 else { return nil }
         let strings = style.strings
         let y = top + height - 1
@@ -130,6 +137,7 @@ extension ChatScreen {
         x = 0
         // The results, a window of them around the current one, newest at the top.
         let rows = min(state.results.count, Self.searchListLength, height - 1)
+        listOverlays.append(CellRect(x: 0, y: y - max(0, rows), width: columns, height: max(0, rows) + 1))
         guard rows > 0 else { return cursor }
         let current = state.current ?? 0
         let first = min(max(0, current - rows / 2), state.results.count - rows)
@@ -137,6 +145,7 @@ extension ChatScreen {
             let index = first + line
             let result = state.results[index]
             let rowY = y - rows + line
+            searchBar.resultLines.append((rowY, index))
             let isCurrent = index == state.current
             let base = isCurrent ? palette.accent : palette.chrome
             screen.fill(CellRect(x: 0, y: rowY, width: columns, height: 1), style: base)

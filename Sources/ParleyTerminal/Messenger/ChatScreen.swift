@@ -123,6 +123,9 @@ public final class ChatScreen {
     private var badgeArea: CellRect? { chromeDrawn?.badge }
     /// Where the last frame drew "Message deleted · Undo" (a click there undoes).
     private var undoArea: CellRect?
+    /// What the last frame drew over the list's rows (the search field and results, the
+    /// suggestions, editing and notice lines): a click there is theirs, not a row's.
+    var listOverlays: [CellRect] = []
     /// Whether the terminal window has the focus (focus reports); away, new messages
     /// ring and count in the title.
     public var isFocused = true
@@ -262,8 +265,11 @@ public final class ChatScreen {
             screen.put(empty, x: max(0, (columns - width) / 2), y: listTop + listHeight / 2, style: palette.label.adding(.italic), maxWidth: columns)
         }
         // "@name" suggestions on the list's last line, over the rows.
+        listOverlays = []
+        let lastLine = CellRect(x: 0, y: listTop + listHeight - 1, width: columns, height: 1)
         let suggestions = inputBar.mentionSuggestions(cursor: editor.cursor)
         if !suggestions.isEmpty, listHeight > 0 {
+            listOverlays.append(lastLine)
             let y = listTop + listHeight - 1
             screen.fill(CellRect(x: 0, y: y, width: columns, height: 1), style: palette.chrome)
             var x = 1
@@ -275,13 +281,15 @@ public final class ChatScreen {
         }
         if editing != nil, suggestions.isEmpty, listHeight > 0 {
             // While the composer edits a sent message, the list's last line says so.
+            listOverlays.append(lastLine)
             let y = listTop + listHeight - 1
             screen.fill(CellRect(x: 0, y: y, width: columns, height: 1), style: palette.chrome)
             let used = screen.put(" ✎ " + style.strings.editingMessage + " ", x: 1, y: y, style: palette.accent, maxWidth: columns - 1)
             screen.put(" Esc", x: 1 + used, y: y, style: palette.label, maxWidth: columns - 1 - used)
         }
-        if let notice = notice ?? frame.notice, listHeight > 0 {
-            screen.put(" \(notice) ", x: 1, y: listTop + listHeight - 1, style: palette.accent, maxWidth: columns - 1)
+        if frame.undo == nil, let notice = notice ?? frame.notice, listHeight > 0 {
+            let used = screen.put(" \(notice) ", x: 1, y: lastLine.y, style: palette.accent, maxWidth: columns - 1)
+            listOverlays.append(CellRect(x: 1, y: lastLine.y, width: used, height: 1))
         }
         undoArea = nil
         if let undo = frame.undo, listHeight > 0 {
@@ -758,6 +766,14 @@ public final class ChatScreen {
         guard y >= listTop, y < listTop + listHeight else { return }
         if gesture == .tap, let undo = undoArea, undo.contains(x: x, y: y) {
             presenter.undoDelete()
+            return
+        }
+        // What covers the rows takes the click: a search result goes to it, the rest
+        // (the field, the suggestions, editing and notice lines) does nothing.
+        if listOverlays.contains(where: { $0.contains(x: x, y: y) }) {
+            if gesture == .tap, presenter.search != nil, let line = searchBar.resultLines.first(where: { $0.y == y }) {
+                goToSearchResult(line.index)
+            }
             return
         }
         let point = Point(x: Double(x) + 0.5, y: Double(y - listTop) + 0.5)

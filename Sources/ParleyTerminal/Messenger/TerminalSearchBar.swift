@@ -9,4 +9,6 @@ struct TerminalSearchBar {
     var isBrowsing = false
     /// The last search or move started, so tests and the demo can wait for it.
     var task: Task<Void, Never>?
+    /// The screen line of each result drawn last, with its index, for a click.
+    var resultLines: [(y: Int, index: Int)] = []
 }
