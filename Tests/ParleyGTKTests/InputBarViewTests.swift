@@ -181,6 +181,30 @@ extension GTKTests {
             #expect(heights[0] == 6 + 32 + 6, "heights \(heights)")
         }
 
+        @Test("a word longer than the field wraps as measured: the text view's hyphens are counted")
+        func longWordAsMeasured() async throws {
+            try GTKHarness.start()
+            let bar = InputBarView(.iMessage())
+            let window = try host(bar)
+            defer { GTKHarness.close(window) }
+            await GTKHarness.pump(until: { GTKHarness.size(bar.root).height > 0 })
+            var checked = 0
+            for length in stride(from: 30, through: 150, by: 6) {
+                clear(bar)
+                type(String(repeating: "x", count: length), into: bar)
+                await GTKHarness.pump(for: .milliseconds(30))
+                await GTKHarness.pump(until: { fieldIsSettled(bar) }, "the text view never finished its layout")
+                let adjustment = gtk_scrolled_window_get_vadjustment(bar.field.opaque)
+                let content = gtk_adjustment_get_upper(adjustment), page = gtk_adjustment_get_page_size(adjustment)
+                // Up to five lines the field holds all of it, exactly: nothing to scroll.
+                let lines = bar.layout(width: Double(GTKHarness.size(bar.root).width)).lineCount
+                guard lines > 1, lines <= bar.model.maxLines else { continue }
+                #expect(abs(content - page) < 0.5, "\(length) x's on \(lines) lines: content \(content) in a page of \(page)")
+                checked += 1
+            }
+            #expect(checked > 5)
+        }
+
         @Test("typed past the line limit, the field shows the newest lines whole, the top one not cut (#14)")
         func scrollsByWholeLines() async throws {
             try GTKHarness.start()
