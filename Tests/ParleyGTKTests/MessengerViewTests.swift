@@ -506,6 +506,22 @@ extension GTKTests {
             #expect(time < 3 && travelled > 800 && travelled < 1200, "stopped after \(time) s, \(travelled) px")
         }
 
+        @Test("a fling goes on when a highlight or a notice ends; a jump of the presenter's stops it")
+        func flingThroughTimers() async throws {
+            let (view, window) = try await show(ChatFixtures.conversation(300))
+            defer { GTKHarness.close(window) }
+            view.fling(velocity: -3000)
+            await GTKHarness.pump(for: .milliseconds(50))
+            #expect(view.scrolling.isMoving)
+            // What a timer's end does: the presenter asks for a frame, the view did not move.
+            view.presenter.onNeedsDisplay?()
+            #expect(view.scrolling.isMoving, "the glide goes on")
+            // A move of the presenter's own (a jump finishing, say): the glide stops.
+            view.presenter.scrollToTop()
+            view.presenter.onNeedsDisplay?()
+            #expect(!view.scrolling.isMoving)
+        }
+
         @Test("a wheel step glides its whole distance in a few frames, and a step during a glide adds to it (#15)")
         func glide() {
             var motion = ScrollMotion()

@@ -79,6 +79,7 @@ extension MessengerView {
         let frame = presenter.frame(overscan: overscan)
         let searchMatch = presenter.searchMatch
         lastFrame = frame
+        placedAnchor = (presenter.viewport.anchor, presenter.viewport.isPinnedToBottom)
         let visible = frame.rows
         animator.begin(visible)
         // Views whose rows left go to the pool after this frame, where a row coming back

@@ -163,6 +163,9 @@ public final class MessengerView: RowHost {
     var customFactories: [String: @MainActor (CustomContent, MessageID) -> WidgetPointer] = [:]
     /// The last frame the presenter gave (rows, badge, empty state, scroll bar).
     var lastFrame: ChatFrame?
+    /// Where the viewport stood when the rows were last placed, to tell a change of the
+    /// presenter's own that moved the view from one that did not.
+    var placedAnchor: (anchor: ViewportAnchor?, pinned: Bool)?
     /// Set while a pointer tap on a link is being handled, so the label does not open it
     /// a second time.
     var linkTapHandled = false
@@ -286,7 +289,14 @@ public final class MessengerView: RowHost {
         }
         presenter.onNeedsDisplay = { [weak self] in
             guard let self else { return }
-            self.scrolling.stop()
+            // A jump, a restore or a page loaded by a tap moved the view: a glide under way
+            // would carry on from elsewhere, so it stops. A highlight, a notice or Undo that
+            // ended moved nothing: a glide goes on.
+            if self.presenter.viewport.anchor != self.placedAnchor?.anchor
+                || self.presenter.viewport.isPinnedToBottom != self.placedAnchor?.pinned
+            {
+                self.scrolling.stop()
+            }
             self.relayout()
         }
         imageObservation = images.observe { [weak self] source in self?.imagesChanged(source) }
