@@ -37,8 +37,7 @@ extension ChatPresenter {
             notice = nil
             highlight(quoted.id)
             if selected != nil {
-                let message = conversation.message(quoted.id)
-                selected = message.map { $0.isNotice || $0.isDeleted } == false ? quoted.id : nil
+                selected = conversation.message(quoted.id).map(Self.isSelectable) == true ? quoted.id : nil
             }
         } else if nowhere {
             showNotice(strings.quotedMessageNotFound)

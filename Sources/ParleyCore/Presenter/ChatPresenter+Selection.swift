@@ -28,11 +28,15 @@ extension ChatPresenter {
     @discardableResult
     public func select(at point: Point) -> MessageID? {
         guard let row = viewport.visibleRows().first(where: { point.y >= $0.y && point.y < $0.y + $0.layout.height }),
-            case .message(let message) = row.row, !message.isNotice, !message.isDeleted
+            case .message(let message) = row.row, Self.isSelectable(message)
         else { return nil }
         selected = message.id
         return message.id
     }
+
+    /// Whether `message` can be selected: notices and deleted messages cannot (nothing
+    /// answers or reacts to them).
+    nonisolated static func isSelectable(_ message: Message) -> Bool { !message.isNotice && !message.isDeleted }
 
     /// Ends the selection.
     public func clearSelection() {
@@ -45,7 +49,7 @@ extension ChatPresenter {
         let bottomOfScreen = viewport.visibleRows().filter { $0.row.message != nil && $0.y < height }.last?.index
         let target: MessageID? = conversation.read { rows in
             func selectable(_ index: Int) -> Message? {
-                guard let message = rows.message(at: index), !message.isNotice, !message.isDeleted else { return nil }
+                guard let message = rows.message(at: index), Self.isSelectable(message) else { return nil }
                 return message
             }
             var index: Int

@@ -320,9 +320,9 @@ extension MessengerView {
         if scrollbar.isShown != needed { scrollbar.isShown = needed }
     }
 
-    /// Shows "Message deleted · Undo" while the presenter can undo a deletion.
-    /// Shows the undo bar for `undo`, or else `notice` in it without its button.
-    func updateUndoBar(_ undo: UndoNotice?, notice: String? = nil) {
+    /// Shows "Message deleted · Undo" while the presenter can undo a deletion, or else
+    /// `notice` in the same bar without its button.
+    func updateUndoBar(_ undo: UndoNotice?, notice: String?) {
         if let undo {
             LabelText(undoLabel).show(undo.text, font: measurer.description(style.labelFont))
             if String(cString: gtk_button_get_label(undoButton.ptr())) != undo.action {

@@ -192,7 +192,7 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
     }
 
     private static func prepare(
-        _ text: String, font: FontSpec, maxWidth: Double, hyphenating: Bool = false, in pango: inout Pango
+        _ text: String, font: FontSpec, maxWidth: Double, hyphenating: Bool, in pango: inout Pango
     ) -> OpaquePointer {
         prepare(text, isMarkup: false, font: font, maxWidth: maxWidth, hyphenating: hyphenating, in: &pango)
     }

@@ -270,8 +270,8 @@ public final class ChatScreen {
         let suggestions = inputBar.mentionSuggestions(cursor: editor.cursor)
         if !suggestions.isEmpty, listHeight > 0 {
             listOverlays.append(lastLine)
-            let y = listTop + listHeight - 1
-            screen.fill(CellRect(x: 0, y: y, width: columns, height: 1), style: palette.chrome)
+            let y = lastLine.y
+            screen.fill(lastLine, style: palette.chrome)
             var x = 1
             for (index, sender) in suggestions.enumerated() {
                 let look = index == 0 ? palette.accent : palette.chrome.adding(.bold)
@@ -282,8 +282,8 @@ public final class ChatScreen {
         if editing != nil, suggestions.isEmpty, listHeight > 0 {
             // While the composer edits a sent message, the list's last line says so.
             listOverlays.append(lastLine)
-            let y = listTop + listHeight - 1
-            screen.fill(CellRect(x: 0, y: y, width: columns, height: 1), style: palette.chrome)
+            let y = lastLine.y
+            screen.fill(lastLine, style: palette.chrome)
             let used = screen.put(" ✎ " + style.strings.editingMessage + " ", x: 1, y: y, style: palette.accent, maxWidth: columns - 1)
             screen.put(" Esc", x: 1 + used, y: y, style: palette.label, maxWidth: columns - 1 - used)
         }
@@ -295,7 +295,7 @@ public final class ChatScreen {
         if let undo = frame.undo, listHeight > 0 {
             let text = " \(undo.text) · \(undo.action) (Ctrl-Z) "
             let width = min(columns, TerminalWidth.columns(of: text))
-            let area = CellRect(x: 1, y: listTop + listHeight - 1, width: width, height: 1)
+            let area = CellRect(x: 1, y: lastLine.y, width: width, height: 1)
             screen.put(text, x: area.x, y: area.y, style: palette.accent, maxWidth: columns - 1)
             undoArea = area
         }
