@@ -124,6 +124,9 @@ struct PresenterTests {
         var german = ChatStrings()
         german.newMessages = { $0 == 1 ? "1 neue Nachricht" : "\($0) neue Nachrichten" }
         #expect(NewMessagesBadge(unreadCount: 3, strings: german).text == "↓ 3 neue Nachrichten")
+        // The frame's badge (kept from frame to frame) follows a new style's strings.
+        presenter.style.strings = german
+        #expect(presenter.frame().badge?.text == "↓ 2 neue Nachrichten")
 
         presenter.scrollToBottom()
         frame = presenter.frame()

@@ -62,6 +62,9 @@ public final class ChatPresenter {
     public var linkPreviews: (any LinkPreviewProviding)?
     /// The links asked for and those waiting.
     var previewRequests = LinkPreviewRequests()
+    /// The badge of the last frame, with the style revision it was worded under: reading
+    /// the strings copies the whole style, which a row step need not pay for (#15).
+    private var lastBadge: (revision: UInt64, badge: NewMessagesBadge)?
     /// The composer whose reply target ``reply(to:)`` sets: the screen's own input bar.
     public weak var inputBar: InputBar?
 
@@ -129,8 +132,7 @@ public final class ChatPresenter {
         let mayBeEmpty = snapshot.messageCount == 0 && !snapshot.older.isVisible && !snapshot.newer.isVisible
             && snapshot.typers.isEmpty
         // The strings come with a copy of the whole style: read only when a text is shown.
-        let strings = showsBadge || mayBeEmpty ? self.strings : nil
-        let emptyText = mayBeEmpty ? strings.flatMap { $0.emptyConversation.isEmpty ? nil : $0.emptyConversation } : nil
+        let emptyText = mayBeEmpty ? Optional(strings.emptyConversation).flatMap { $0.isEmpty ? nil : $0 } : nil
         // By index: `contains` with a closure copied every row and, from the main actor,
         // checked the executor for each (#15).
         var animating = false
@@ -145,10 +147,19 @@ public final class ChatPresenter {
             size: viewport.size, rows: snapshot.rows, rowCount: snapshot.rowCount, olderHistory: snapshot.older, newerHistory: snapshot.newer,
             isPinnedToBottom: pinned, isAtBottom: snapshot.isAtBottom, isShowingLatest: latest,
             unreadCount: snapshot.unreadCount,
-            badge: strings.flatMap { showsBadge ? NewMessagesBadge(unreadCount: snapshot.unreadCount, strings: $0) : nil },
+            badge: showsBadge ? badge(unreadCount: snapshot.unreadCount) : nil,
             emptyText: emptyText, typers: snapshot.typers,
             isAnimating: animating, scrollIndicator: snapshot.scrollIndicator, highlighted: highlighted,
             selected: selected, undo: undoNotice, notice: notice)
+    }
+
+    /// The badge for `unreadCount`, the last frame's while the count and the style are the same.
+    private func badge(unreadCount: Int) -> NewMessagesBadge {
+        let revision = layoutEngine.styleRevision
+        if let last = lastBadge, last.revision == revision, last.badge.unreadCount == unreadCount { return last.badge }
+        let badge = NewMessagesBadge(unreadCount: unreadCount, strings: strings)
+        lastBadge = (revision, badge)
+        return badge
     }
 
     // MARK: Gestures
