@@ -89,6 +89,18 @@ struct ThemeSnapshotTests {
         ])
     }
 
+    @Test("a renderer registered after a frame draws in the next")
+    func lateRenderer() throws {
+        let chat = Conversation(me: Cast.me)
+        try chat.append(Cast.message("x", Cast.alice, 4, .custom(CustomContent(Vote(question: "Pizza?")))))
+        let screen = ChatScreen(conversation: chat, style: Cast.style(.dark), columns: 50, rows: 12)
+        #expect(!screen.render().buffer.lines.joined().contains("🗳"))
+        screen.register(kind: Vote.kind) { content, area, base, buffer in
+            buffer.put("🗳 " + content.payload.summary, x: area.x, y: area.y, style: base, maxWidth: area.width)
+        }
+        #expect(screen.render().buffer.lines.joined().contains("🗳 Vote: Pizza?"))
+    }
+
     @Test("snapshots of each theme", arguments: ["light", "dark", "imessage", "messenger", "slack"])
     func theme(name: String) {
         let style = ChatStyle.themes.first { $0.name == name }!

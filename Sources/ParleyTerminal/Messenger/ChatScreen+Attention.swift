@@ -23,12 +23,11 @@ extension ChatScreen {
         let news = arrivalWatch.look(at: conversation, isAway: away)
         unseenCount = news.unseenCount
         if ringsBell, news.callsForAttention { requests.append(.bell) }
-        if showsUnreadInTitle {
+        // The strings come with a copy of the style: read only while the title counts.
+        if showsUnreadInTitle, titleShown != nil || unseenCount > 0 {
             let wanted = news.title(for: title, strings: style.strings)
-            if wanted != titleShown, titleShown != nil || unseenCount > 0 {
-                requests.append(.title(wanted))
-            }
-            if titleShown != nil || unseenCount > 0 { titleShown = wanted }
+            if wanted != titleShown { requests.append(.title(wanted)) }
+            titleShown = wanted
         }
     }
 

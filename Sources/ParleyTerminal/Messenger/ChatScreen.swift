@@ -94,15 +94,24 @@ public final class ChatScreen {
     var editor = LineEditor()
     private var customRenderers: [String: CustomCellRenderer] = [:]
     var lastBarLayout: InputBarLayout?
-    /// The palette a frame is drawn in (with its style) and the painted canvas, for one
-    /// style revision.
-    private struct FrameLook {
-        var revision: UInt64
-        var palette: TerminalPalette
-        var painted: TerminalCanvas
+    /// The painter a frame starts from (its palette and style) and the painted canvas, for
+    /// one style revision and set of custom renderers: a class, so that a frame takes them
+    /// with one copy of the style, the painter's (#15).
+    private final class FrameLook {
+        let revision: UInt64
+        let painter: RowPainter
+        let painted: TerminalCanvas
+
+        init(revision: UInt64, painter: RowPainter, painted: TerminalCanvas) {
+            self.revision = revision
+            self.painter = painter
+            self.painted = painted
+        }
     }
 
     private var look: FrameLook?
+    /// Where the storage of each screen line a kept row placed this frame is (0: none).
+    private var placedLines: [Int] = []
     /// What ``lastBarLayout`` was worked out for.
     private struct BarLayoutKey: Equatable {
         var revision: UInt64
@@ -211,6 +220,7 @@ public final class ChatScreen {
     /// Draws custom messages of `kind` with `renderer`.
     public func register(kind: String, _ renderer: @escaping CustomCellRenderer) {
         customRenderers[kind] = renderer
+        look = nil
     }
 
     /// Resizes the screen; the list keeps its anchor (or stays at the bottom).
@@ -232,15 +242,16 @@ public final class ChatScreen {
         // canvas works out contrasts (#15).
         let revision = presenter.viewport.layoutEngine.styleRevision
         let look: FrameLook
-        if let kept = self.look, kept.revision == revision, kept.palette.usesColor == usesColor {
+        if let kept = self.look, kept.revision == revision, kept.painter.palette.usesColor == usesColor {
             look = kept
         } else {
             let style = self.style
-            look = FrameLook(revision: revision, palette: TerminalPalette(style: style, usesColor: usesColor), painted: .painted(for: style))
+            let painter = RowPainter(
+                style: style, palette: TerminalPalette(style: style, usesColor: usesColor), measurer: measurer, time: 0,
+                customRenderers: customRenderers)
+            look = FrameLook(revision: revision, painter: painter, painted: .painted(for: style))
             self.look = look
         }
-        let palette = look.palette
-        let style = palette.style
         if blankScreen.width != columns || blankScreen.height != rows {
             blankScreen = CellBuffer(width: columns, height: rows)
         }
@@ -248,7 +259,8 @@ public final class ChatScreen {
 
         // Message list, drawn in place; the title and the input bar are drawn over any
         // row that spills past the list's band.
-        var painter = RowPainter(style: style, palette: palette, measurer: measurer, time: time, customRenderers: customRenderers)
+        var painter = look.painter
+        painter.time = time
         painter.top = listTop
         painter.pictures = pictures
         let frame = presenter.frame()
@@ -262,7 +274,7 @@ public final class ChatScreen {
         isAnimating = frame.isAnimating
         if let empty = frame.emptyText, listHeight > 0 {
             let width = min(columns, TerminalWidth.columns(of: empty))
-            screen.put(empty, x: max(0, (columns - width) / 2), y: listTop + listHeight / 2, style: palette.label.adding(.italic), maxWidth: columns)
+            screen.put(empty, x: max(0, (columns - width) / 2), y: listTop + listHeight / 2, style: painter.palette.label.adding(.italic), maxWidth: columns)
         }
         // "@name" suggestions on the list's last line, over the rows.
         listOverlays = []
@@ -271,24 +283,24 @@ public final class ChatScreen {
         if !suggestions.isEmpty, listHeight > 0 {
             listOverlays.append(lastLine)
             let y = lastLine.y
-            screen.fill(lastLine, style: palette.chrome)
+            screen.fill(lastLine, style: painter.palette.chrome)
             var x = 1
             for (index, sender) in suggestions.enumerated() {
-                let look = index == 0 ? palette.accent : palette.chrome.adding(.bold)
+                let look = index == 0 ? painter.palette.accent : painter.palette.chrome.adding(.bold)
                 x += screen.put(" @" + InertText.singleLine(sender.name) + " ", x: x, y: y, style: look, maxWidth: columns - x) + 1
             }
-            screen.put("Tab", x: x, y: y, style: palette.label, maxWidth: columns - x)
+            screen.put("Tab", x: x, y: y, style: painter.palette.label, maxWidth: columns - x)
         }
         if editing != nil, suggestions.isEmpty, listHeight > 0 {
             // While the composer edits a sent message, the list's last line says so.
             listOverlays.append(lastLine)
             let y = lastLine.y
-            screen.fill(lastLine, style: palette.chrome)
-            let used = screen.put(" ✎ " + style.strings.editingMessage + " ", x: 1, y: y, style: palette.accent, maxWidth: columns - 1)
-            screen.put(" Esc", x: 1 + used, y: y, style: palette.label, maxWidth: columns - 1 - used)
+            screen.fill(lastLine, style: painter.palette.chrome)
+            let used = screen.put(" ✎ " + painter.style.strings.editingMessage + " ", x: 1, y: y, style: painter.palette.accent, maxWidth: columns - 1)
+            screen.put(" Esc", x: 1 + used, y: y, style: painter.palette.label, maxWidth: columns - 1 - used)
         }
         if frame.undo == nil, let notice = notice ?? frame.notice, listHeight > 0 {
-            let used = screen.put(" \(notice) ", x: 1, y: lastLine.y, style: palette.accent, maxWidth: columns - 1)
+            let used = screen.put(" \(notice) ", x: 1, y: lastLine.y, style: painter.palette.accent, maxWidth: columns - 1)
             listOverlays.append(CellRect(x: 1, y: lastLine.y, width: used, height: 1))
         }
         undoArea = nil
@@ -296,12 +308,12 @@ public final class ChatScreen {
             let text = " \(undo.text) · \(undo.action) (Ctrl-Z) "
             let width = min(columns, TerminalWidth.columns(of: text))
             let area = CellRect(x: 1, y: lastLine.y, width: width, height: 1)
-            screen.put(text, x: area.x, y: area.y, style: palette.accent, maxWidth: columns - 1)
+            screen.put(text, x: area.x, y: area.y, style: painter.palette.accent, maxWidth: columns - 1)
             undoArea = area
         }
         var searchCursor: (x: Int, y: Int)?
         if let search = presenter.search {
-            searchCursor = drawSearch(search, palette: palette, top: listTop, height: listHeight, into: &screen)
+            searchCursor = drawSearch(search, palette: painter.palette, top: listTop, height: listHeight, into: &screen)
         }
         // The title line, the input bar and the badge on its rule, over anything the list
         // spilled past its band: taken from the last frame while what they show is the same.
@@ -313,17 +325,22 @@ public final class ChatScreen {
             // Below the list: clear what spilled, before the input bar draws.
             screen.fill(CellRect(x: 0, y: listTop + listHeight, width: columns, height: rows - listTop - listHeight), style: .plain)
             if listTop > 0 {
-                screen.fill(CellRect(x: 0, y: 0, width: columns, height: listTop), style: palette.accent)
-                screen.put(" " + title, x: 0, y: 0, style: palette.accent, maxWidth: columns)
+                screen.fill(CellRect(x: 0, y: 0, width: columns, height: listTop), style: painter.palette.accent)
+                screen.put(" " + title, x: 0, y: 0, style: painter.palette.accent, maxWidth: columns)
             }
-            barCursor = drawInputBar(palette, &screen)
-            let badge = chrome.badge.flatMap { drawBadge($0, palette: palette, into: &screen) }
+            barCursor = drawInputBar(painter.palette, &screen)
+            let badge = chrome.badge.flatMap { drawBadge($0, palette: painter.palette, into: &screen) }
             chromeDrawn = (chrome, barCursor, badge)
         }
         let cursor = presenter.search != nil ? searchCursor ?? barCursor : barCursor
         if let lastDrawn, lastDrawn.width == screen.width, lastDrawn.height == screen.height {
+            let placedLines = placedLines
             for y in 0..<screen.height {
-                let old = lastDrawn.line(y), new = screen.line(y)
+                let new = screen.line(y)
+                // A kept row's line, as placed: equal to the last frame's line only when it
+                // is the same storage (two kept lines alike are not worth the comparing).
+                if y < placedLines.count, placedLines[y] != 0, CellBuffer.storage(of: new) == placedLines[y] { continue }
+                let old = lastDrawn.line(y)
                 if !CellBuffer.sharesStorage(old, new), old == new { screen.setLine(y, old) }
             }
         }
@@ -350,6 +367,15 @@ public final class ChatScreen {
                 pictures: pictures.revision))
         let band = listTop..<(listTop + listHeight)
         var drawnUntil = Int.min
+        // Filled in a local array: the property's every write would check exclusive access.
+        var placed = placedLines
+        placedLines = []
+        if placed.count == rows {
+            placed.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        } else {
+            placed = Array(repeating: 0, count: rows)
+        }
+        defer { placedLines = placed }
         let marks = RowBands.Marks(
             highlighted: painter.highlighted, selected: painter.selected, searchMatch: painter.searchMatch,
             playback: presenter.playback)
@@ -359,7 +385,10 @@ public final class ChatScreen {
             if keepsLines, top > drawnUntil,
                 let lines = bands.lines(for: visible[index], marks: marks, columns: columns, painter: painter)
             {
-                for (offset, line) in lines.enumerated() where band.contains(top + offset) { screen.setLine(top + offset, line) }
+                for (offset, line) in lines.enumerated() where band.contains(top + offset) {
+                    screen.setLine(top + offset, line)
+                    placed[top + offset] = CellBuffer.storage(of: line)
+                }
                 drawnUntil = top + lines.count - 1
             } else {
                 painter.draw(visible[index], into: &screen)

@@ -20,7 +20,7 @@ struct RowPainter {
     let palette: TerminalPalette
     let measurer: TerminalMeasurer
     /// Seconds since the screen started; drives the typing dots and the spinner.
-    let time: Double
+    var time: Double
     let customRenderers: [String: CustomCellRenderer]
     /// Decoded pictures; `nil` draws placeholders only.
     var pictures: PictureCache?

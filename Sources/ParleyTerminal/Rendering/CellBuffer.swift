@@ -147,6 +147,12 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
         return a.withUnsafeBufferPointer { left in b.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress } }
     }
 
+    /// Where `line`'s cells are stored: equal for two lines that share storage (see
+    /// ``sharesStorage(_:_:)``), without keeping the storage alive.
+    static func storage(of line: [Cell]) -> Int {
+        line.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+    }
+
     /// Whether both buffers hold the same cells; lines they share are not compared.
     public static func == (lhs: CellBuffer, rhs: CellBuffer) -> Bool {
         guard lhs.width == rhs.width, lhs.height == rhs.height else { return false }
