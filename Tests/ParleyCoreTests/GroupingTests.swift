@@ -4,6 +4,18 @@ import Testing
 
 @Suite("Grouping")
 struct GroupingTests {
+    @Test("optional contexts compare as values: none, one, equal, different")
+    func optionalContexts() {
+        let some: RowContext? = RowContext(side: .incoming, position: .first, time: "9:41")
+        var other = some
+        other?.time = "9:42"
+        let none: RowContext? = nil
+        #expect(none == nil && none == Optional<RowContext>.none)
+        #expect(!(none == some) && !(some == none))
+        #expect(some == RowContext(side: .incoming, position: .first, time: "9:41"))
+        #expect(!(some == other) && other == other)
+    }
+
     private func contexts(_ messages: [Message], style: ChatStyle = Fixture.cellStyle) -> [RowContext] {
         let chat = Conversation(me: Fixture.me, messages: messages)
         let grouping = Grouping(style: style)

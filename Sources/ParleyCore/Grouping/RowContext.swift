@@ -47,3 +47,20 @@ public struct RowContext: Hashable, Sendable {
         self.time = time
     }
 }
+
+extension Optional where Wrapped == RowContext {
+    /// Whether two optional contexts are equal. The standard library's `==` for optionals
+    /// copies both into a pair to compare them, which retains every string and set of a
+    /// context; front ends compare each row's context every frame (#15).
+    public static func == (lhs: RowContext?, rhs: RowContext?) -> Bool {
+        switch lhs {
+        case .none:
+            // Not `rhs == nil`: that would call this again.
+            if case .none = rhs { return true }
+            return false
+        case .some(let lhs):
+            guard let rhs else { return false }
+            return lhs == rhs
+        }
+    }
+}
