@@ -106,13 +106,14 @@ public struct Message: Identifiable, Sendable {
         return min(max(date, dateRange.lowerBound), dateRange.upperBound)
     }
 
-    /// Whether `other` would look the same on screen: every field but ``revision``.
+    /// Whether `other` would look the same on screen: every field but ``revision``. A
+    /// quote or preview in the same box is not compared (copies of a message share them).
     public func looksIdentical(to other: Message) -> Bool {
         id == other.id && sender.id == other.sender.id && sender.name == other.sender.name
             && sender.avatar == other.sender.avatar && date == other.date
             && status == other.status && isEdited == other.isEdited && content == other.content
-            && replyTo == other.replyTo && reactions == other.reactions && edits == other.edits
+            && (quoted === other.quoted || replyTo == other.replyTo) && reactions == other.reactions && edits == other.edits
             && readers.map(\.id) == other.readers.map(\.id) && readers.map(\.name) == other.readers.map(\.name)
-            && linkPreview == other.linkPreview
+            && (preview === other.preview || linkPreview == other.linkPreview)
     }
 }
