@@ -82,6 +82,26 @@ struct RenderRandomTests {
         #expect(fresh.terminal.styleMismatches(against: frame).isEmpty)
     }
 
+    @Test("runs of text written at once send the bytes that cell by cell sends (#15)", arguments: [7, 8, 9, 10] as [UInt64])
+    func textRunsSameBytes(seed: UInt64) {
+        var rng = RenderRandom(seed: seed)
+        let width = Int.random(in: 8...40, using: &rng), height = Int.random(in: 2...8, using: &rng)
+        var runs = AnsiRenderer(colorDepth: .trueColor)
+        var cells = AnsiRenderer(colorDepth: .trueColor)
+        cells.writesTextRuns = false
+        var frame = CellBuffer(width: width, height: height)
+        var sawRun = false
+        for step in 0..<300 {
+            Self.mutate(&frame, &rng)
+            let cursor: (x: Int, y: Int)? = Bool.random(using: &rng) ? (0, height - 1) : nil
+            let written = runs.render(frame, cursor: cursor), expected = cells.render(frame, cursor: cursor)
+            #expect(written == expected, "seed \(seed) step \(step)\n\(frame)")
+            if written != expected { return }
+            sawRun = sawRun || String(decoding: written, as: UTF8.self).contains("hello")
+        }
+        #expect(sawRun, "some frame wrote a word")
+    }
+
     @Test("random frames in 256 and 16 colours show the approximated colours", arguments: [ColorDepth.palette256, .basic16])
     func randomDepth(depth: ColorDepth) {
         var rng = RenderRandom(seed: 99)

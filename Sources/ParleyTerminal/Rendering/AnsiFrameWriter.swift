@@ -309,6 +309,14 @@ struct AnsiFrameWriter {
         advance(text.count, disputed: false)
     }
 
+    /// Writes `columns` cells of text at the cursor in the pen as it is (their own
+    /// style), one column each, their bytes appended by `body`.
+    mutating func writeRun(columns: Int, _ body: (inout [UInt8]) -> Void) {
+        if let position = cursor { loose.mark(position.x..<position.x + columns, y: position.y, loose: false) }
+        body(&bytes)
+        advance(columns, disputed: false)
+    }
+
     /// Writes a blank (a space) at the cursor in the pen as it is, which shows it right
     /// (``penShowsBlank(_:)``); `style` is the blank's own, to tell ``loose`` whether it
     /// was written in another style.

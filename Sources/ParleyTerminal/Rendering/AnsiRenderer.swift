@@ -54,6 +54,9 @@ public struct AnsiRenderer: Sendable {
     /// some terminals ignore REP; ``TerminalSession/repeatsCharacters`` says whether this
     /// one carried it out.
     public var repeatsCharacters = false
+    /// Whether runs of text are written at once (``writeText``) rather than a cell at a
+    /// time; the bytes are the same either way (a test compares them).
+    var writesTextRuns = true
 
     /// The frame on screen; nil when the screen is not known.
     var previous: CellBuffer?
@@ -296,7 +299,7 @@ public struct AnsiRenderer: Sendable {
         var symbols = writer.symbols
         writer.symbols = PrintableSymbol.Memo()
         defer { writer.symbols = symbols }
-        for change in changes where change.y != rewritten.y || change.x >= rewritten.untilX {
+        for (index, change) in changes.enumerated() where change.y != rewritten.y || change.x >= rewritten.untilX {
             if erasing, let end = erase(from: change.x, y: change.y, of: buffer, into: &writer) {
                 rewritten = (change.y, end)
                 continue
@@ -304,6 +307,10 @@ public struct AnsiRenderer: Sendable {
             if repeatsCharacters, erasing,
                 let end = repeatRun(from: change.x, y: change.y, of: buffer, into: &writer, symbols: &symbols)
             {
+                rewritten = (change.y, end)
+                continue
+            }
+            if writesTextRuns, !repeatsCharacters, let end = writeText(from: index, of: changes, in: buffer, into: &writer, symbols: &symbols) {
                 rewritten = (change.y, end)
                 continue
             }
@@ -317,6 +324,57 @@ public struct AnsiRenderer: Sendable {
             }
             rewritten = (change.y, reach)
         }
+    }
+
+    /// Writes the run of changed cells that starts at `changes[first]` when it is text:
+    /// characters one column wide whose width no terminal disputes, in one style, two
+    /// cells or more, with no space that an erase could take (a space is taken only
+    /// between two other characters). The bytes are those that drawing the cells one by
+    /// one writes, with one pen change, one move and one mark (#15). Returns the column
+    /// after the run, or nil when none starts here.
+    private func writeText(
+        from first: Int, of changes: [BufferDiff.Change], in buffer: CellBuffer, into writer: inout AnsiFrameWriter,
+        symbols: inout PrintableSymbol.Memo
+    ) -> Int? {
+        let start = changes[first]
+        let style = start.cell.style
+        /// The glyph change `index` shows, when it can go in the run: a character of the
+        /// run's style in the next column, one column wide, undisputed and not a space.
+        func character(_ index: Int, at x: Int) -> Glyph? {
+            guard index < changes.count else { return nil }
+            let change = changes[index]
+            guard change.y == start.y, change.x == x, change.cell.style == style, !change.cell.isContinuation,
+                x + 1 >= buffer.width || !buffer[x + 1, start.y].isContinuation
+            else { return nil }
+            let decision = symbols.decision(for: change.cell.glyph, columns: 1)
+            guard !decision.disputed, decision.glyph != .space else { return nil }
+            return decision.glyph
+        }
+        guard character(first, at: start.x) != nil else { return nil }
+        var end = start.x + 1
+        var index = first + 1
+        while index < changes.count {
+            if changes[index].cell.glyph == .space {
+                guard changes[index].y == start.y, changes[index].x == end, changes[index].cell.style == style,
+                    character(index + 1, at: end + 1) != nil
+                else { break }
+            } else if character(index, at: end) == nil {
+                break
+            }
+            end += 1
+            index += 1
+        }
+        guard end - start.x >= 2 else { return nil }
+        let position = AnsiFrameWriter.Position(x: start.x, y: start.y)
+        fillGap(before: position, of: buffer, into: &writer)
+        writer.move(to: position)
+        writer.setPen(style)
+        writer.writeRun(columns: end - start.x) { bytes in
+            for change in changes[first..<index] {
+                symbols.decision(for: change.cell.glyph, columns: 1).glyph.appendUTF8(to: &bytes)
+            }
+        }
+        return end
     }
 
     /// Draws the cell at (`x`, `y`) of `buffer`; returns the column up to which it may
