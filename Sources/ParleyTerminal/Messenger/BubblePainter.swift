@@ -59,13 +59,13 @@ struct BubblePainter {
         buffer.fill(CellRect(x: left, y: top + 1, width: rect.width, height: rect.height - 2), style: CellStyle(background: palette.bubble(side)))
         buffer.fill(CellRect(x: left, y: top, width: rect.width, height: 1), symbol: "▄", style: edge)
         buffer.fill(CellRect(x: left, y: bottom, width: rect.width, height: 1), symbol: "▀", style: edge)
-        if round(corners.topLeft) { buffer.put("▗", x: left, y: top, style: edge) }
-        if round(corners.topRight) { buffer.put("▖", x: right, y: top, style: edge) }
+        if round(corners.topLeft) { buffer.putSymbol("▗", x: left, y: top, style: edge) }
+        if round(corners.topRight) { buffer.putSymbol("▖", x: right, y: top, style: edge) }
         let tailLeft = tail && tailSide == .incoming, tailRight = tail && tailSide == .outgoing
-        if round(corners.bottomLeft), !tailLeft { buffer.put("▝", x: left, y: bottom, style: edge) }
-        if round(corners.bottomRight), !tailRight { buffer.put("▘", x: right, y: bottom, style: edge) }
-        if tailLeft, left > 0 { buffer.put("▝", x: left - 1, y: bottom, style: edge) }
-        if tailRight { buffer.put("▘", x: right + 1, y: bottom, style: edge) }
+        if round(corners.bottomLeft), !tailLeft { buffer.putSymbol("▝", x: left, y: bottom, style: edge) }
+        if round(corners.bottomRight), !tailRight { buffer.putSymbol("▘", x: right, y: bottom, style: edge) }
+        if tailLeft, left > 0 { buffer.putSymbol("▝", x: left - 1, y: bottom, style: edge) }
+        if tailRight { buffer.putSymbol("▘", x: right + 1, y: bottom, style: edge) }
     }
 
     private func outlined(_ rect: CellRect, _ side: Side, _ tailSide: Side, _ corners: CornerRadii, _ tail: Bool, _ buffer: inout CellBuffer) {
@@ -76,8 +76,8 @@ struct BubblePainter {
             corners: (
                 round(corners.topLeft) ? "╭" : "┌", round(corners.topRight) ? "╮" : "┐",
                 round(corners.bottomLeft) && !tailLeft ? "╰" : "└", round(corners.bottomRight) && !tailRight ? "╯" : "┘"))
-        if tailLeft, rect.x > 0 { buffer.put("╱", x: rect.x - 1, y: rect.maxY - 1) }
-        if tailRight { buffer.put("╲", x: rect.maxX, y: rect.maxY - 1) }
+        if tailLeft, rect.x > 0 { buffer.putSymbol("╱", x: rect.x - 1, y: rect.maxY - 1, style: .plain) }
+        if tailRight { buffer.putSymbol("╲", x: rect.maxX, y: rect.maxY - 1, style: .plain) }
     }
 
     /// A box-drawing frame around `rect` in `style`, round-cornered unless `corners`
@@ -93,9 +93,9 @@ struct BubblePainter {
         buffer.fill(CellRect(x: left + 1, y: bottom, width: rect.width - 2, height: 1), symbol: "─", style: style)
         buffer.fill(CellRect(x: left, y: top + 1, width: 1, height: rect.height - 2), symbol: "│", style: style)
         buffer.fill(CellRect(x: right, y: top + 1, width: 1, height: rect.height - 2), symbol: "│", style: style)
-        buffer.put(corners.0, x: left, y: top, style: style)
-        buffer.put(corners.1, x: right, y: top, style: style)
-        buffer.put(corners.2, x: left, y: bottom, style: style)
-        buffer.put(corners.3, x: right, y: bottom, style: style)
+        buffer.putSymbol(corners.0, x: left, y: top, style: style)
+        buffer.putSymbol(corners.1, x: right, y: top, style: style)
+        buffer.putSymbol(corners.2, x: left, y: bottom, style: style)
+        buffer.putSymbol(corners.3, x: right, y: bottom, style: style)
     }
 }

@@ -213,6 +213,12 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
         return end - x
     }
 
+    /// Puts `symbol`, one column wide (a box-drawing or block element), at (`x`, `y`) if
+    /// that is inside: one cell, without the text handling of ``put(_:x:y:style:maxWidth:)``.
+    mutating func putSymbol(_ symbol: String, x: Int, y: Int, style: CellStyle) {
+        fill(CellRect(x: x, y: y, width: 1, height: 1), symbol: symbol, style: style)
+    }
+
     /// Paints every cell of `rect` (clipped) with `symbol` (one column wide) in `style`.
     public mutating func fill(_ rect: CellRect, symbol: String = " ", style: CellStyle) {
         let left = max(0, rect.x), right = min(width, rect.maxX)
@@ -229,7 +235,9 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
             // A wide character cut by either edge loses its other half too.
             clearWide(at: left, y: row)
             clearWide(at: right - 1, y: row)
-            for column in left..<right { rows[row][column] = cell }
+            // Through the line's storage: cell by cell, each write checked the buffer's
+            // and the line's uniqueness (#15).
+            rows[row].withUnsafeMutableBufferPointer { $0[left..<right].update(repeating: cell) }
         }
     }
 
