@@ -309,11 +309,12 @@ struct AnsiFrameWriter {
         advance(text.count, disputed: false)
     }
 
-    /// Writes `columns` cells of text at the cursor in the pen as it is (their own
-    /// style), one column each, their bytes appended by `body`.
-    mutating func writeRun(columns: Int, _ body: (inout [UInt8]) -> Void) {
-        if let position = cursor { loose.mark(position.x..<position.x + columns, y: position.y, loose: false) }
-        body(&bytes)
+    /// Writes cells of text at the cursor in the pen as it is (their own style), one
+    /// column each: `body` appends their bytes and returns how many it wrote.
+    mutating func writeRun(_ body: (inout [UInt8]) -> Int) {
+        let position = cursor
+        let columns = body(&bytes)
+        if let position { loose.mark(position.x..<position.x + columns, y: position.y, loose: false) }
         advance(columns, disputed: false)
     }
 

@@ -327,52 +327,57 @@ public struct AnsiRenderer: Sendable {
     }
 
     /// Writes the run of changed cells that starts at `changes[first]` when it is text:
-    /// characters one column wide whose width no terminal disputes, in one style, two
-    /// cells or more, with no space that an erase could take (a space is taken only
-    /// between two other characters). The bytes are those that drawing the cells one by
-    /// one writes, with one pen change, one move and one mark (#15). Returns the column
-    /// after the run, or nil when none starts here.
+    /// characters one column wide whose width no terminal disputes, in one style, with no
+    /// space that an erase could take (a space is taken only between two other
+    /// characters). The bytes are those that drawing the cells one by one writes, with one
+    /// pen change, one move and one mark (#15). Returns the column after the run, or nil
+    /// when none starts here.
     private func writeText(
         from first: Int, of changes: [BufferDiff.Change], in buffer: CellBuffer, into writer: inout AnsiFrameWriter,
         symbols: inout PrintableSymbol.Memo
     ) -> Int? {
         let start = changes[first]
         let style = start.cell.style
-        /// The glyph change `index` shows, when it can go in the run: a character of the
-        /// run's style in the next column, one column wide, undisputed and not a space.
+        /// Whether change `index` is a cell of the run's style in column `x`.
+        func continues(_ index: Int, at x: Int) -> Bool {
+            index < changes.count && changes[index].y == start.y && changes[index].x == x && changes[index].cell.style == style
+        }
+        /// The glyph change `index` shows, when it can go in the run at column `x`: one
+        /// column wide, undisputed and not a space.
         func character(_ index: Int, at x: Int) -> Glyph? {
-            guard index < changes.count else { return nil }
-            let change = changes[index]
-            guard change.y == start.y, change.x == x, change.cell.style == style, !change.cell.isContinuation,
+            guard continues(index, at: x), !changes[index].cell.isContinuation,
                 x + 1 >= buffer.width || !buffer[x + 1, start.y].isContinuation
             else { return nil }
-            let decision = symbols.decision(for: change.cell.glyph, columns: 1)
+            let decision = symbols.decision(for: changes[index].cell.glyph, columns: 1)
             guard !decision.disputed, decision.glyph != .space else { return nil }
             return decision.glyph
         }
-        guard character(first, at: start.x) != nil else { return nil }
-        var end = start.x + 1
-        var index = first + 1
-        while index < changes.count {
-            if changes[index].cell.glyph == .space {
-                guard changes[index].y == start.y, changes[index].x == end, changes[index].cell.style == style,
-                    character(index + 1, at: end + 1) != nil
-                else { break }
-            } else if character(index, at: end) == nil {
-                break
-            }
-            end += 1
-            index += 1
-        }
-        guard end - start.x >= 2 else { return nil }
+        guard var glyph = character(first, at: start.x) else { return nil }
         let position = AnsiFrameWriter.Position(x: start.x, y: start.y)
         fillGap(before: position, of: buffer, into: &writer)
         writer.move(to: position)
         writer.setPen(style)
-        writer.writeRun(columns: end - start.x) { bytes in
-            for change in changes[first..<index] {
-                symbols.decision(for: change.cell.glyph, columns: 1).glyph.appendUTF8(to: &bytes)
+        var end = start.x
+        writer.writeRun { bytes in
+            var index = first
+            while true {
+                glyph.appendUTF8(to: &bytes)
+                end += 1
+                index += 1
+                if let next = character(index, at: end) {
+                    glyph = next
+                } else if continues(index, at: end), changes[index].cell.glyph == .space,
+                    let after = character(index + 1, at: end + 1)
+                {
+                    Glyph.space.appendUTF8(to: &bytes)
+                    end += 1
+                    index += 1
+                    glyph = after
+                } else {
+                    break
+                }
             }
+            return end - start.x
         }
         return end
     }
