@@ -132,7 +132,8 @@ public final class ChatPresenter {
         let mayBeEmpty = snapshot.messageCount == 0 && !snapshot.older.isVisible && !snapshot.newer.isVisible
             && snapshot.typers.isEmpty
         // The strings come with a copy of the whole style: read only when a text is shown.
-        let emptyText = mayBeEmpty ? Optional(strings.emptyConversation).flatMap { $0.isEmpty ? nil : $0 } : nil
+        let empty = mayBeEmpty ? strings.emptyConversation : ""
+        let emptyText = empty.isEmpty ? nil : empty
         // By index: `contains` with a closure copied every row and, from the main actor,
         // checked the executor for each (#15).
         var animating = false
