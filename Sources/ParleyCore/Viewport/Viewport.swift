@@ -467,7 +467,7 @@ public final class Viewport {
             let context = grouping.context(at: index, in: list)
             let layout = engine.layout(list[index], context: context, width: width)
             heights.values[index] = layout.height
-            if heights.layouts.count >= HeightMemo.rememberedLayouts { heights.layouts.removeAll(keepingCapacity: true) }
+            if heights.layouts.count >= HeightMemo.rememberedLayouts { heights.layouts.removeAll() }
             heights.layouts[index] = (layout, context)
             return (layout, context)
         }
@@ -492,9 +492,9 @@ public final class Viewport {
             var today: Int
         }
         let key: Key
-        var values: [Int: Double] = [:]
+        var values = IntKeyedTable<Double>()
         /// The layouts and contexts of the rows shown lately (a few screens' worth).
-        var layouts: [Int: (layout: RowLayout, context: RowContext?)] = [:]
+        var layouts = IntKeyedTable<(layout: RowLayout, context: RowContext?)>(minimumCapacity: rememberedLayouts)
         /// The most layouts kept.
         static let rememberedLayouts = 256
         /// A bottom gap asked for: from row `index`'s top at `top`, down to `limit`, over

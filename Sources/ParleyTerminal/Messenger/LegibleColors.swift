@@ -1,4 +1,4 @@
-import ParleyCore
+@_spi(Tables) import ParleyCore
 
 /// The last pass over a chat screen's cells in colour: every glyph readable on what is
 /// behind it, on any terminal background.
@@ -58,7 +58,7 @@ struct LegibleColors {
     /// Lines already made legible, by the storage of the line drawn: a line a frame
     /// shares with an earlier one (a row painted before, ``CellBuffer``) is looked up,
     /// not passed over again.
-    private var lines: [Int: Known] = [:]
+    private var lines = IntKeyedTable<Known>()
     /// Frames applied so far; lines not seen for two frames are forgotten.
     private var frame: UInt = 0
 
@@ -82,7 +82,7 @@ struct LegibleColors {
         }
         if lines.count > 4 * max(1, buffer.height) {
             let now = frame
-            lines = lines.filter { now &- $0.value.frame < 2 }
+            lines.removeAll { now &- $0.frame >= 2 }
         }
     }
 
