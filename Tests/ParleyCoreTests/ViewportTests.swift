@@ -204,4 +204,37 @@ struct ViewportTests {
         #expect(view.scrollIndicator.position == 0)
         #expect(view.scrollIndicator.length < 0.05)
     }
+
+    @Test("rows listed again while nothing changed are known identical; a changed row, a new width or a set property is not (#15)")
+    func knownIdentical() throws {
+        let view = viewport(40)
+        let first = view.visibleRows()
+        view.scroll(by: -3)
+        let second = view.visibleRows()
+        #expect(first.count > 3)
+        // The same rows, moved: each row still shown is known identical to its earlier self.
+        for row in second {
+            guard let earlier = first.first(where: { $0.id == row.id }) else { continue }
+            #expect(row.isKnownIdentical(to: earlier), "\(row.id)")
+            #expect(row.y != earlier.y)
+        }
+        #expect(!second[0].isKnownIdentical(to: second[1]))
+        // A changed message makes new rows, which tell the truth about their content.
+        guard case .message(let id) = second[1].id else { Issue.record("not a message"); return }
+        try view.conversation.replace(id, with: .text("changed"))
+        let third = view.visibleRows()
+        let changed = try #require(third.first { $0.id == .message(id) })
+        #expect(!changed.isKnownIdentical(to: second[1]))
+        #expect(changed.row.message?.content == .text("changed"))
+        // A new width lays every row out again.
+        view.resize(to: Size(width: 30, height: 20))
+        let narrower = view.visibleRows()
+        #expect(!narrower.contains { row in third.contains { row.isKnownIdentical(to: $0) } })
+        // Setting a property makes the row its own.
+        var moved = narrower[0]
+        #expect(moved.isKnownIdentical(to: narrower[0]))
+        moved.layout = narrower[1].layout
+        #expect(!moved.isKnownIdentical(to: narrower[0]))
+        #expect(moved.layout == narrower[1].layout && moved.id == narrower[0].id)
+    }
 }

@@ -30,18 +30,23 @@ public final class Viewport {
     /// pager is asked for more. Default: one and a half viewport heights.
     public var prefetchDistance: Double?
 
-    /// The viewport's size.
-    public private(set) var size: Size
-    /// The scroll position when not pinned.
-    public private(set) var anchor: ViewportAnchor?
-    /// Whether the view follows the newest row.
-    public private(set) var isPinnedToBottom = true
+    // The state a scroll step reads and writes many times (#15) is `@exclusivity(unchecked)`:
+    // the viewport is used from one actor and none of it is accessed while an access to
+    // the same property is open, so the runtime check each access made (about 80
+    // instructions, a hundred times a terminal frame) checked nothing.
 
-    var anchorIndexHint = 0
+    /// The viewport's size.
+    @exclusivity(unchecked) public private(set) var size: Size
+    /// The scroll position when not pinned.
+    @exclusivity(unchecked) public private(set) var anchor: ViewportAnchor?
+    /// Whether the view follows the newest row.
+    @exclusivity(unchecked) public private(set) var isPinnedToBottom = true
+
+    @exclusivity(unchecked) var anchorIndexHint = 0
     /// Room for the visible rows, from how many the last pass found.
     private var visibleCountHint = 16
     /// Row heights kept from the last pass (``heightMemo(for:)``).
-    private var heights: HeightMemo?
+    @exclusivity(unchecked) private var heights: HeightMemo?
     var lastSeen: MessageID?
     /// The date of the newest message seen: what counts as unread when ``lastSeen`` is not
     /// loaded (after a jump into the past, only what arrived since is new).
@@ -157,19 +162,20 @@ public final class Viewport {
         var above: [VisibleRow] = []
         while index > 0, top > -overscan {
             index -= 1
-            let (layout, context) = rows.layout(index)
-            top -= layout.height
-            above.append(VisibleRow(index: index, row: rows[index], context: context, layout: layout, y: top))
+            let entry = rows.entry(index)
+            top -= entry.layout.height
+            above.append(VisibleRow(entry: entry, y: top))
         }
         result.append(contentsOf: above.reversed())
         index = position.index
         top = position.top
         while index < rows.count, top < size.height + overscan {
-            let (layout, context) = rows.layout(index)
-            if top + layout.height > -overscan {
-                result.append(VisibleRow(index: index, row: rows[index], context: context, layout: layout, y: top))
+            let entry = rows.entry(index)
+            let height = entry.layout.height
+            if top + height > -overscan {
+                result.append(VisibleRow(entry: entry, y: top))
             }
-            top += layout.height
+            top += height
             index += 1
         }
         markSeen(result, rows)
@@ -462,14 +468,23 @@ public final class Viewport {
         /// and the day stay the same (``Viewport/heightMemo(for:)``).
         let heights: HeightMemo
 
-        func layout(_ index: Int) -> (layout: RowLayout, context: RowContext?) {
+        /// Row `index` with its context and layout, worked out once while the rows stay
+        /// the same.
+        func entry(_ index: Int) -> VisibleRow.Entry {
             if let known = heights.layouts[index] { return known }
+            let row = list[index]
             let context = grouping.context(at: index, in: list)
-            let layout = engine.layout(list[index], context: context, width: width)
+            let layout = engine.layout(row, context: context, width: width)
             heights.values[index] = layout.height
             if heights.layouts.count >= HeightMemo.rememberedLayouts { heights.layouts.removeAll() }
-            heights.layouts[index] = (layout, context)
-            return (layout, context)
+            let entry = VisibleRow.Entry(index: index, row: row, context: context, layout: layout)
+            heights.layouts[index] = entry
+            return entry
+        }
+
+        func layout(_ index: Int) -> (layout: RowLayout, context: RowContext?) {
+            let entry = entry(index)
+            return (entry.layout, entry.context)
         }
 
         /// Row `index`'s height, worked out once per pass.
@@ -492,9 +507,9 @@ public final class Viewport {
             var today: Int
         }
         let key: Key
-        var values = IntKeyedTable<Double>()
-        /// The layouts and contexts of the rows shown lately (a few screens' worth).
-        var layouts = IntKeyedTable<(layout: RowLayout, context: RowContext?)>(minimumCapacity: rememberedLayouts)
+        @exclusivity(unchecked) var values = IntKeyedTable<Double>()
+        /// The rows shown lately with their layouts and contexts (a few screens' worth).
+        @exclusivity(unchecked) var layouts = IntKeyedTable<VisibleRow.Entry>(minimumCapacity: rememberedLayouts)
         /// The most layouts kept.
         static let rememberedLayouts = 256
         /// A bottom gap asked for: from row `index`'s top at `top`, down to `limit`, over
@@ -506,7 +521,7 @@ public final class Viewport {
             var count: Int
         }
         /// The last bottom gap worked out over these heights (`Viewport.bottomGap`).
-        var lastGap: (question: GapQuestion, gap: Double)?
+        @exclusivity(unchecked) var lastGap: (question: GapQuestion, gap: Double)?
 
         init(key: Key) { self.key = key }
     }

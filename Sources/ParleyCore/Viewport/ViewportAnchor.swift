@@ -38,22 +38,73 @@ public enum ScrollPosition: Hashable, Sendable {
 }
 
 /// A row on screen, as listed by ``Viewport/visibleRows(overscan:)``.
+///
+/// Its row, grouping context and layout are held in one shared, unchanging ``Entry``
+/// that the viewport keeps from frame to frame while the rows stay the same: a frame
+/// lists its rows, a front end reads and passes them on, with one reference counted per
+/// row instead of every string and array of a message and its layout (#15). Setting one
+/// of them makes the row its own entry.
 public struct VisibleRow: Sendable {
-    /// The row's index in the current ``RowList``.
-    public var index: Int
-    /// The row.
-    public var row: Row
-    /// Its grouping context (message rows only).
-    public var context: RowContext?
-    /// Its layout at the viewport's width.
-    public var layout: RowLayout
+    /// A row's index, row, context and layout, as the viewport worked them out.
+    final class Entry: Sendable {
+        let index: Int
+        let row: Row
+        let context: RowContext?
+        let layout: RowLayout
+
+        init(index: Int, row: Row, context: RowContext?, layout: RowLayout) {
+            self.index = index
+            self.row = row
+            self.context = context
+            self.layout = layout
+        }
+    }
+
+    private(set) var entry: Entry
+
     /// The y of its top edge in viewport coordinates (negative when partly above).
     public var y: Double
 
+    init(entry: Entry, y: Double) {
+        self.entry = entry
+        self.y = y
+    }
+
+    init(index: Int, row: Row, context: RowContext?, layout: RowLayout, y: Double) {
+        self.init(entry: Entry(index: index, row: row, context: context, layout: layout), y: y)
+    }
+
+    /// The row's index in the current ``RowList``.
+    public var index: Int {
+        get { entry.index }
+        set { entry = Entry(index: newValue, row: row, context: context, layout: layout) }
+    }
+    /// The row.
+    public var row: Row {
+        get { entry.row }
+        set { entry = Entry(index: index, row: newValue, context: context, layout: layout) }
+    }
+    /// Its grouping context (message rows only).
+    public var context: RowContext? {
+        get { entry.context }
+        set { entry = Entry(index: index, row: row, context: newValue, layout: layout) }
+    }
+    /// Its layout at the viewport's width.
+    public var layout: RowLayout {
+        get { entry.layout }
+        set { entry = Entry(index: index, row: row, context: context, layout: newValue) }
+    }
+
+    /// Whether `other` holds the very row, context and layout this one does: `true` when
+    /// both were listed from what the viewport worked out once (the same row in frames
+    /// while the rows stay the same), known without comparing anything. `false` says
+    /// nothing; compare what you need. For front ends that keep what they drew of a row.
+    public func isKnownIdentical(to other: VisibleRow) -> Bool { entry === other.entry }
+
     /// The row's id.
-    public var id: RowID { row.id }
+    public var id: RowID { entry.row.id }
     /// The row's frame in viewport coordinates.
-    public var frame: Rect { Rect(x: 0, y: y, width: 0, height: layout.height) }
+    public var frame: Rect { Rect(x: 0, y: y, width: 0, height: entry.layout.height) }
 }
 
 /// The scroll bar's thumb, estimated from the anchor's index (exact heights of a million
