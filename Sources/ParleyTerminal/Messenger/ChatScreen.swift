@@ -41,7 +41,10 @@ public final class ChatScreen {
     /// The readability pass of the last frames, with its cache.
     private var legibility: LegibleColors?
     /// Message rows painted in earlier frames, placed again while they look the same.
-    private var bands = RowBands()
+    /// Looked up for every row of every frame, only from ``drawRows(_:painter:into:)``
+    /// and the capacity's accessors, never while another access is open: unchecked, a
+    /// frame saves a runtime exclusivity check a row (#15).
+    @exclusivity(unchecked) private var bands = RowBands()
     /// Whether message rows painted in earlier frames are placed again, and the title and
     /// input bar taken from the last frame while they show the same (tests turn it off to
     /// compare with drawing everything afresh).

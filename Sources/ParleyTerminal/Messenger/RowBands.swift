@@ -55,15 +55,18 @@ struct RowBands {
         var playback: MediaPlayback
     }
 
-    /// A kept row: its lines from its top, and the frame that last used it (a class, so
-    /// that looking one up copies no message or layout).
+    /// A kept row: its lines from its top, the row as it was listed when painted, and the
+    /// frame that last used it (a class, so that looking one up copies no message or
+    /// layout).
     private final class Band {
         let key: Key
+        var shown: VisibleRow
         let lines: [[Cell]]
         var used: UInt
 
-        init(key: Key, lines: [[Cell]], used: UInt) {
+        init(key: Key, shown: VisibleRow, lines: [[Cell]], used: UInt) {
             self.key = key
+            self.shown = shown
             self.lines = lines
             self.used = used
         }
@@ -97,7 +100,20 @@ struct RowBands {
     mutating func lines(
         for row: VisibleRow, marks: Marks, columns: Int, painter: RowPainter
     ) -> [[Cell]]? {
-        guard case .message(let message) = row.row, marks.searchMatch?.messageID != message.id else { return nil }
+        guard case .message(let id) = row.id, marks.searchMatch?.messageID != id else { return nil }
+        let highlighted = marks.highlighted == id, selected = marks.selected == id
+        // The same row, context and layout as when it was painted (the viewport's rows have
+        // not changed since): only the marks are compared, and nothing is copied.
+        if let band = bands[id], row.isKnownIdentical(to: band.shown), band.key.highlighted == highlighted,
+            band.key.selected == selected,
+            band.key.playback == band.key.playback.map({ _ in
+                Play(state: marks.playback.state(of: id), duration: marks.playback.duration(of: id))
+            })
+        {
+            band.used = frame
+            return band.lines
+        }
+        guard case .message(let message) = row.row else { return nil }
         var playback: Play?
         switch message.content {
         case .custom: return nil
@@ -105,11 +121,12 @@ struct RowBands {
             playback = Play(state: marks.playback.state(of: message.id), duration: marks.playback.duration(of: message.id))
         default: break
         }
-        let highlighted = marks.highlighted == message.id, selected = marks.selected == message.id
         if let band = bands[message.id],
             band.key.matches(message, in: row, highlighted: highlighted, selected: selected, playback: playback)
         {
             band.used = frame
+            // Known identical from now on, while the viewport's rows stay the same.
+            band.shown = row
             return band.lines
         }
         let key = Key(
@@ -126,7 +143,7 @@ struct RowBands {
             return nil
         }
         let lines = (Self.margin..<last).map { canvas.line($0) }
-        bands[message.id] = Band(key: key, lines: lines, used: frame)
+        bands[message.id] = Band(key: key, shown: row, lines: lines, used: frame)
         if bands.count > capacity { evict() }
         return lines
     }
