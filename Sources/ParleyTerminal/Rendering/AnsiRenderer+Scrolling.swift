@@ -12,7 +12,7 @@ extension AnsiRenderer {
     func scrolledFrame(
         _ buffer: CellBuffer, target: AnsiFrameWriter.Position?, hint: (rows: Range<Int>, by: Int), carried: inout Carried
     ) -> AnsiFrameWriter? {
-        guard var shifted = previous.flatMap({ Self.shifted($0, rows: hint.rows, by: hint.by) }) else { return nil }
+        guard let previous, Self.shifts(previous, rows: hint.rows, by: hint.by) else { return nil }
         // A row scrolled in that starts and ends in the same background (a chat's rows do)
         // is erased whole in it first: then only what differs from it is drawn, and the
         // background after the row's content costs nothing.
@@ -22,9 +22,15 @@ extension AnsiRenderer {
         for row in scrolledIn {
             guard let blank = erasableBackground(of: row, in: buffer) else { continue }
             erased.append((row, blank))
-            shifted.setLine(row, Array(repeating: .blank(blank), count: buffer.width))
         }
-        let diff = BufferDiff(from: shifted, to: buffer)
+        // The diff reads the scrolled picture line by line instead of a copy of it: the
+        // copy set every line of the band, a retain and a release each (#15).
+        let blank = Array(repeating: Cell.blank(), count: buffer.width)
+        let erasedLines = erased.map { (row: $0.row, line: Array(repeating: Cell.blank($0.blank), count: buffer.width)) }
+        let diff = BufferDiff(to: buffer) { y in
+            if !erasedLines.isEmpty, let erased = erasedLines.first(where: { $0.row == y }) { return erased.line }
+            return Self.shiftedLine(y, of: previous, rows: hint.rows, by: hint.by, blank: blank)
+        }
         return frame(buffer, target: target, carried: &carried) { renderer, writer in
             if writer.pen != .plain { writer.resetPen() }
             // The region stays set after the frame: the next row step scrolls the same band.
@@ -76,18 +82,17 @@ extension AnsiRenderer {
         return (scrolled, inPlace)
     }
 
-    /// `buffer` as the terminal shows it after scrolling `rows` by `by` (up when
-    /// positive): the band's rows moved, the rows scrolled in blank; nil when the band is
-    /// not inside the buffer or `by` does not move anything within it.
-    static func shifted(_ buffer: CellBuffer, rows: Range<Int>, by: Int) -> CellBuffer? {
-        guard rows.lowerBound >= 0, rows.upperBound <= buffer.height, by != 0, abs(by) < rows.count else { return nil }
-        var result = buffer
-        let blank = Array(repeating: Cell.blank(), count: buffer.width)
-        for row in rows {
-            let source = row + by
-            // Lines move whole: the shifted picture shares them with the frame it came from.
-            result.setLine(row, rows.contains(source) ? buffer.line(source) : blank)
-        }
-        return result
+    /// Whether scrolling `rows` of `buffer` by `by` (up when positive) moves anything: the
+    /// band is inside the buffer and `by` is less than its height.
+    static func shifts(_ buffer: CellBuffer, rows: Range<Int>, by: Int) -> Bool {
+        rows.lowerBound >= 0 && rows.upperBound <= buffer.height && by != 0 && abs(by) < rows.count
+    }
+
+    /// Line `y` of `buffer` as the terminal shows it after scrolling `rows` by `by` (see
+    /// ``shifts(_:rows:by:)``): a line of the band moved, `blank` for one scrolled in.
+    static func shiftedLine(_ y: Int, of buffer: CellBuffer, rows: Range<Int>, by: Int, blank: [Cell]) -> [Cell] {
+        guard rows.contains(y) else { return buffer.rows[y] }
+        // Lines move whole: the shifted picture shares them with the frame it came from.
+        return rows.contains(y + by) ? buffer.rows[y + by] : blank
     }
 }

@@ -49,20 +49,26 @@ public struct BufferDiff: Hashable, Sendable {
             for y in 0..<next.height {
                 for x in 0..<next.width { all.append(Change(x: x, y: y, cell: next[x, y])) }
             }
-            changes = all
-            replacesEverything = true
+            self.init(changes: all, replacesEverything: true)
             return
         }
+        self.init(to: next) { previous.rows[$0] }
+    }
+
+    /// The changes that turn a picture of `next`'s size, whose line `y` is
+    /// `previousLine(y)`, into `next`: for a picture the renderer knows without building
+    /// it (the last frame scrolled, ``AnsiRenderer``).
+    init(to next: CellBuffer, previousLine: (Int) -> [Cell]) {
         let width = next.width
         // The lines the frames do not share; room for every cell of them is made at once,
         // so a page of changes is not copied as the list grows (#15).
-        let lines = (0..<next.height).filter { !CellBuffer.sharesStorage(previous.rows[$0], next.rows[$0]) }
+        let lines = (0..<next.height).filter { !CellBuffer.sharesStorage(previousLine($0), next.rows[$0]) }
         var found: [Change] = []
         found.reserveCapacity(lines.count * width)
         var marked = [Bool](repeating: false, count: width)
         marked.withUnsafeMutableBufferPointer { marked in
             for y in lines {
-                previous.rows[y].withUnsafeBufferPointer { old in
+                previousLine(y).withUnsafeBufferPointer { old in
                     next.rows[y].withUnsafeBufferPointer { new in
                         var first = width
                         for x in 0..<width where old[x] != new[x] {
@@ -84,8 +90,12 @@ public struct BufferDiff: Hashable, Sendable {
                 }
             }
         }
-        changes = found
-        replacesEverything = false
+        self.init(changes: found, replacesEverything: false)
+    }
+
+    private init(changes: [Change], replacesEverything: Bool) {
+        self.changes = changes
+        self.replacesEverything = replacesEverything
     }
 
     /// Whether the frames are the same.
