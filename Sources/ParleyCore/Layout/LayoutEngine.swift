@@ -19,7 +19,9 @@ public final class LayoutEngine: Sendable {
 
     /// The style, its grouping and the cache, behind one lock.
     private struct State: Sendable {
-        var style: ChatStyle
+        var style: ChatStyle { shared.style }
+        /// The style, shared with each layout's builder without copying it (#15).
+        var shared: RowLayoutBuilder.SharedStyle
         var grouping: Grouping
         var revision: UInt64 = 0
         /// Bumped by every change that can change a cached layout: the style, "Show more".
@@ -44,7 +46,7 @@ public final class LayoutEngine: Sendable {
     public init(style: ChatStyle, measurer: any TextMeasurer, cacheSize: Int = 1024) {
         let grouping = Grouping(style: style)
         grouping.prepareInBackground()
-        state = Mutex(State(style: style, grouping: grouping))
+        state = Mutex(State(shared: RowLayoutBuilder.SharedStyle(style), grouping: grouping))
         self.measurer = measurer
         self.generationSize = max(32, cacheSize / 2)
     }
@@ -57,7 +59,7 @@ public final class LayoutEngine: Sendable {
             let grouping = Grouping(style: newValue)
             grouping.prepareInBackground()
             state.withLock {
-                $0.style = newValue
+                $0.shared = RowLayoutBuilder.SharedStyle(newValue)
                 $0.grouping = grouping
                 $0.revision += 1
                 $0.layoutRevision += 1
@@ -102,7 +104,7 @@ public final class LayoutEngine: Sendable {
     ///   - width: The list's width, in the measurer's units.
     public func layout(_ row: Row, context: RowContext?, width: Double) -> RowLayout {
         let (style, styleRevision, expansion, key, cached) = state.withLock {
-            state -> (ChatStyle?, UInt64, Int, CacheKey, RowLayout?) in
+            state -> (RowLayoutBuilder.SharedStyle?, UInt64, Int, CacheKey, RowLayout?) in
             var expansion = 0
             if case .message(let message) = row, !state.expansions.isEmpty {
                 expansion = state.expansions[message.id] ?? 0
@@ -115,10 +117,10 @@ public final class LayoutEngine: Sendable {
                 state.recent[key] = hit
                 return (nil, state.revision, expansion, key, hit.layout)
             }
-            return (state.style, state.revision, expansion, key, nil)
+            return (state.shared, state.revision, expansion, key, nil)
         }
         if let cached { return cached }
-        let computed = RowLayoutBuilder(style: style!, measurer: measurer, width: width, textLimit: .expanded(expansion))
+        let computed = RowLayoutBuilder(shared: style!, measurer: measurer, width: width, textLimit: .expanded(expansion))
             .layout(row, context: context)
         let generationSize = generationSize
         state.withLock { state in

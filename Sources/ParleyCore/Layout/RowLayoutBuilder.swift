@@ -1,6 +1,15 @@
 /// Computes one ``RowLayout``; the pure function behind ``LayoutEngine``.
 struct RowLayoutBuilder {
-    let style: ChatStyle
+    /// A style held by reference: a builder is made for every layout, and copying a whole
+    /// ``ChatStyle`` into it (and out of the engine's lock) cost more than a short
+    /// message's layout (#15).
+    final class SharedStyle: Sendable {
+        let style: ChatStyle
+        init(_ style: ChatStyle) { self.style = style }
+    }
+
+    let shared: SharedStyle
+    var style: ChatStyle { shared.style }
     let measurer: any TextMeasurer
     let width: Double
     /// How much of a long text to show.
@@ -8,7 +17,11 @@ struct RowLayoutBuilder {
     private var metrics: ChatMetrics { style.metrics }
 
     init(style: ChatStyle, measurer: any TextMeasurer, width: Double, textLimit: TextLimit = .preview) {
-        self.style = style
+        self.init(shared: SharedStyle(style), measurer: measurer, width: width, textLimit: textLimit)
+    }
+
+    init(shared: SharedStyle, measurer: any TextMeasurer, width: Double, textLimit: TextLimit = .preview) {
+        self.shared = shared
         self.measurer = measurer
         self.width = max(1, width.isFinite ? width : 1)
         self.textLimit = textLimit
