@@ -338,48 +338,60 @@ public struct AnsiRenderer: Sendable {
     ) -> Int? {
         let start = changes[first]
         let style = start.cell.style
-        /// Whether change `index` is a cell of the run's style in column `x`.
-        func continues(_ index: Int, at x: Int) -> Bool {
-            index < changes.count && changes[index].y == start.y && changes[index].x == x && changes[index].cell.style == style
-        }
-        /// The glyph change `index` shows, when it can go in the run at column `x`: one
-        /// column wide, undisputed and not a space.
-        func character(_ index: Int, at x: Int) -> Glyph? {
-            guard continues(index, at: x), !changes[index].cell.isContinuation,
-                x + 1 >= buffer.width || !buffer[x + 1, start.y].isContinuation
-            else { return nil }
-            let decision = symbols.decision(for: changes[index].cell.glyph, columns: 1)
-            guard !decision.disputed, decision.glyph != .space else { return nil }
-            return decision.glyph
-        }
-        guard var glyph = character(first, at: start.x) else { return nil }
-        let position = AnsiFrameWriter.Position(x: start.x, y: start.y)
-        fillGap(before: position, of: buffer, into: &writer)
-        writer.move(to: position)
-        writer.setPen(style)
-        var end = start.x
-        writer.writeRun { bytes in
-            var index = first
-            while true {
-                glyph.appendUTF8(to: &bytes)
-                end += 1
-                index += 1
-                if let next = character(index, at: end) {
-                    glyph = next
-                } else if continues(index, at: end), changes[index].cell.glyph == .space,
-                    let after = character(index + 1, at: end + 1)
-                {
-                    Glyph.space.appendUTF8(to: &bytes)
-                    end += 1
-                    index += 1
-                    glyph = after
-                } else {
-                    break
+        let width = buffer.width
+        // The changes and the line are read through their buffers: a page writes twelve
+        // thousand cells this way, and each subscript checked its bounds and each line read
+        // retained the line (#15).
+        return changes.withUnsafeBufferPointer { changes in
+            buffer.rows[start.y].withUnsafeBufferPointer { line in
+                /// Whether change `index` is a cell of the run's style in column `x`.
+                func continues(_ index: Int, at x: Int) -> Bool {
+                    index < changes.count && changes[index].y == start.y && changes[index].x == x && changes[index].cell.style == style
                 }
+                /// The glyph change `index` shows, when it can go in the run at column `x`:
+                /// one column wide, undisputed and not a space.
+                func character(_ index: Int, at x: Int) -> Glyph? {
+                    guard continues(index, at: x), !changes[index].cell.isContinuation,
+                        x + 1 >= width || !line[x + 1].isContinuation
+                    else { return nil }
+                    let glyph = changes[index].cell.glyph
+                    // Printable ASCII is sent as it is, and a space is no character here:
+                    // most of a page, decided without the memo's call (#15).
+                    if let byte = glyph.ascii, byte >= 0x20, byte < 0x7F { return byte == 0x20 ? nil : glyph }
+                    let decision = symbols.decision(for: glyph, columns: 1)
+                    guard !decision.disputed, decision.glyph != .space else { return nil }
+                    return decision.glyph
+                }
+                guard var glyph = character(first, at: start.x) else { return nil }
+                let position = AnsiFrameWriter.Position(x: start.x, y: start.y)
+                fillGap(before: position, of: buffer, into: &writer)
+                writer.move(to: position)
+                writer.setPen(style)
+                var end = start.x
+                writer.writeRun { bytes in
+                    var index = first
+                    while true {
+                        glyph.appendUTF8(to: &bytes)
+                        end += 1
+                        index += 1
+                        if let next = character(index, at: end) {
+                            glyph = next
+                        } else if continues(index, at: end), changes[index].cell.glyph == .space,
+                            let after = character(index + 1, at: end + 1)
+                        {
+                            Glyph.space.appendUTF8(to: &bytes)
+                            end += 1
+                            index += 1
+                            glyph = after
+                        } else {
+                            break
+                        }
+                    }
+                    return end - start.x
+                }
+                return end
             }
-            return end - start.x
         }
-        return end
     }
 
     /// Draws the cell at (`x`, `y`) of `buffer`; returns the column up to which it may
@@ -433,12 +445,15 @@ public struct AnsiRenderer: Sendable {
         else { return nil }
         let style = colorDepth.approximate(first.style)
         guard erasesWithBackground || style.background == .default else { return nil }
-        var end = x + 1
-        while end < buffer.width {
-            let cell = buffer[end, y]
-            guard cell.isSpace, cell.style == first.style || colorDepth.approximate(cell.style) == style
-            else { break }
-            end += 1
+        let end = buffer.rows[y].withUnsafeBufferPointer { line in
+            var end = x + 1
+            while end < line.count {
+                let cell = line[end]
+                guard cell.isSpace, cell.style == first.style || colorDepth.approximate(cell.style) == style
+                else { break }
+                end += 1
+            }
+            return end
         }
         let count = end - x
         guard (end == buffer.width && count >= 4) || count > 10 else { return nil }

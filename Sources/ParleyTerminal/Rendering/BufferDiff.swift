@@ -63,28 +63,34 @@ public struct BufferDiff: Hashable, Sendable {
         // The lines the frames do not share; room for every cell of them is made at once,
         // so a page of changes is not copied as the list grows (#15).
         let lines = (0..<next.height).filter { !CellBuffer.sharesStorage(previousLine($0), next.rows[$0]) }
-        var found: [Change] = []
-        found.reserveCapacity(lines.count * width)
-        var marked = [Bool](repeating: false, count: width)
-        marked.withUnsafeMutableBufferPointer { marked in
+        guard width > 0, !lines.isEmpty else {
+            self.init(changes: [], replacesEverything: false)
+            return
+        }
+        // Written in place into room for every cell of those lines: appending one change at
+        // a time checked the array's room and uniqueness for each of a page's twelve
+        // thousand (#15).
+        let found = [Change](unsafeUninitializedCapacity: lines.count * width) { found, count in
             for y in lines {
                 previousLine(y).withUnsafeBufferPointer { old in
                     next.rows[y].withUnsafeBufferPointer { new in
-                        var first = width
-                        for x in 0..<width where old[x] != new[x] {
-                            marked[x] = true
-                            first = min(first, x)
-                            // The other half of a wide character, in either layout, goes with it.
-                            if x > 0, old[x].isContinuation || new[x].isContinuation {
-                                marked[x - 1] = true
-                                first = min(first, x - 1)
+                        // One pass, looking one cell ahead: a cell is listed when it differs,
+                        // or when it is the other half of a wide character (in either
+                        // layout) whose other half differs: the cell after it, when that one
+                        // differs and is a right half, or the one before, when that one
+                        // differs and this is a right half.
+                        var differsBefore = false
+                        var differs = old[0] != new[0]
+                        for x in 0..<width {
+                            let differsAfter = x + 1 < width && old[x + 1] != new[x + 1]
+                            if differs || (differsAfter && (old[x + 1].isContinuation || new[x + 1].isContinuation))
+                                || (differsBefore && (old[x].isContinuation || new[x].isContinuation))
+                            {
+                                (found.baseAddress! + count).initialize(to: Change(x: x, y: y, cell: new[x]))
+                                count += 1
                             }
-                            if x + 1 < width, old[x + 1].isContinuation || new[x + 1].isContinuation { marked[x + 1] = true }
-                        }
-                        guard first < width else { return }
-                        for x in first..<width where marked[x] {
-                            found.append(Change(x: x, y: y, cell: new[x]))
-                            marked[x] = false
+                            differsBefore = differs
+                            differs = differsAfter
                         }
                     }
                 }
