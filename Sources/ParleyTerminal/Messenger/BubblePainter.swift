@@ -20,6 +20,13 @@ struct BubblePainter {
     /// A corner radius at or above this many layout units draws round.
     static let roundThreshold = 6.0
 
+    // The symbols bubbles are drawn with, made once.
+    static let lowerHalf = Glyph("▄"), upperHalf = Glyph("▀")
+    static let lowerRightQuadrant = Glyph("▗"), lowerLeftQuadrant = Glyph("▖")
+    static let upperRightQuadrant = Glyph("▝"), upperLeftQuadrant = Glyph("▘")
+    static let vertical = Glyph("│"), horizontal = Glyph("─")
+    static let risingDiagonal = Glyph("╱"), fallingDiagonal = Glyph("╲")
+
     /// Draws a bubble at `rect`; `mirrored` (a right-to-left row, ``RowLayout/isMirrored``)
     /// puts the tail on the other side.
     func draw(_ rect: CellRect, side: Side, corners: CornerRadii, tail: Bool, mirrored: Bool = false, into buffer: inout CellBuffer) {
@@ -46,8 +53,8 @@ struct BubblePainter {
         guard palette.usesColor else {
             buffer.fill(rect, style: .plain)
             guard rect.width >= 2 else { return }
-            buffer.fill(CellRect(x: rect.x, y: rect.y, width: 1, height: rect.height), symbol: "│", style: .plain)
-            buffer.fill(CellRect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height), symbol: "│", style: .plain)
+            buffer.fill(CellRect(x: rect.x, y: rect.y, width: 1, height: rect.height), glyph: Self.vertical, style: .plain)
+            buffer.fill(CellRect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height), glyph: Self.vertical, style: .plain)
             return
         }
         buffer.fill(rect, style: CellStyle(background: palette.bubble(side)))
@@ -57,15 +64,15 @@ struct BubblePainter {
         let edge = palette.edge(side)
         let top = rect.y, bottom = rect.maxY - 1, left = rect.x, right = rect.maxX - 1
         buffer.fill(CellRect(x: left, y: top + 1, width: rect.width, height: rect.height - 2), style: CellStyle(background: palette.bubble(side)))
-        buffer.fill(CellRect(x: left, y: top, width: rect.width, height: 1), symbol: "▄", style: edge)
-        buffer.fill(CellRect(x: left, y: bottom, width: rect.width, height: 1), symbol: "▀", style: edge)
-        if round(corners.topLeft) { buffer.putSymbol("▗", x: left, y: top, style: edge) }
-        if round(corners.topRight) { buffer.putSymbol("▖", x: right, y: top, style: edge) }
+        buffer.fill(CellRect(x: left, y: top, width: rect.width, height: 1), glyph: Self.lowerHalf, style: edge)
+        buffer.fill(CellRect(x: left, y: bottom, width: rect.width, height: 1), glyph: Self.upperHalf, style: edge)
+        if round(corners.topLeft) { buffer.putSymbol(Self.lowerRightQuadrant, x: left, y: top, style: edge) }
+        if round(corners.topRight) { buffer.putSymbol(Self.lowerLeftQuadrant, x: right, y: top, style: edge) }
         let tailLeft = tail && tailSide == .incoming, tailRight = tail && tailSide == .outgoing
-        if round(corners.bottomLeft), !tailLeft { buffer.putSymbol("▝", x: left, y: bottom, style: edge) }
-        if round(corners.bottomRight), !tailRight { buffer.putSymbol("▘", x: right, y: bottom, style: edge) }
-        if tailLeft, left > 0 { buffer.putSymbol("▝", x: left - 1, y: bottom, style: edge) }
-        if tailRight { buffer.putSymbol("▘", x: right + 1, y: bottom, style: edge) }
+        if round(corners.bottomLeft), !tailLeft { buffer.putSymbol(Self.upperRightQuadrant, x: left, y: bottom, style: edge) }
+        if round(corners.bottomRight), !tailRight { buffer.putSymbol(Self.upperLeftQuadrant, x: right, y: bottom, style: edge) }
+        if tailLeft, left > 0 { buffer.putSymbol(Self.upperRightQuadrant, x: left - 1, y: bottom, style: edge) }
+        if tailRight { buffer.putSymbol(Self.upperLeftQuadrant, x: right + 1, y: bottom, style: edge) }
     }
 
     private func outlined(_ rect: CellRect, _ side: Side, _ tailSide: Side, _ corners: CornerRadii, _ tail: Bool, _ buffer: inout CellBuffer) {
@@ -76,8 +83,8 @@ struct BubblePainter {
             corners: (
                 round(corners.topLeft) ? "╭" : "┌", round(corners.topRight) ? "╮" : "┐",
                 round(corners.bottomLeft) && !tailLeft ? "╰" : "└", round(corners.bottomRight) && !tailRight ? "╯" : "┘"))
-        if tailLeft, rect.x > 0 { buffer.putSymbol("╱", x: rect.x - 1, y: rect.maxY - 1, style: .plain) }
-        if tailRight { buffer.putSymbol("╲", x: rect.maxX, y: rect.maxY - 1, style: .plain) }
+        if tailLeft, rect.x > 0 { buffer.putSymbol(Self.risingDiagonal, x: rect.x - 1, y: rect.maxY - 1, style: .plain) }
+        if tailRight { buffer.putSymbol(Self.fallingDiagonal, x: rect.maxX, y: rect.maxY - 1, style: .plain) }
     }
 
     /// A box-drawing frame around `rect` in `style`, round-cornered unless `corners`
@@ -89,13 +96,13 @@ struct BubblePainter {
     ) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let top = rect.y, bottom = rect.maxY - 1, left = rect.x, right = rect.maxX - 1
-        buffer.fill(CellRect(x: left + 1, y: top, width: rect.width - 2, height: 1), symbol: "─", style: style)
-        buffer.fill(CellRect(x: left + 1, y: bottom, width: rect.width - 2, height: 1), symbol: "─", style: style)
-        buffer.fill(CellRect(x: left, y: top + 1, width: 1, height: rect.height - 2), symbol: "│", style: style)
-        buffer.fill(CellRect(x: right, y: top + 1, width: 1, height: rect.height - 2), symbol: "│", style: style)
-        buffer.putSymbol(corners.0, x: left, y: top, style: style)
-        buffer.putSymbol(corners.1, x: right, y: top, style: style)
-        buffer.putSymbol(corners.2, x: left, y: bottom, style: style)
-        buffer.putSymbol(corners.3, x: right, y: bottom, style: style)
+        buffer.fill(CellRect(x: left + 1, y: top, width: rect.width - 2, height: 1), glyph: Self.horizontal, style: style)
+        buffer.fill(CellRect(x: left + 1, y: bottom, width: rect.width - 2, height: 1), glyph: Self.horizontal, style: style)
+        buffer.fill(CellRect(x: left, y: top + 1, width: 1, height: rect.height - 2), glyph: Self.vertical, style: style)
+        buffer.fill(CellRect(x: right, y: top + 1, width: 1, height: rect.height - 2), glyph: Self.vertical, style: style)
+        buffer.putSymbol(Glyph(corners.0), x: left, y: top, style: style)
+        buffer.putSymbol(Glyph(corners.1), x: right, y: top, style: style)
+        buffer.putSymbol(Glyph(corners.2), x: left, y: bottom, style: style)
+        buffer.putSymbol(Glyph(corners.3), x: right, y: bottom, style: style)
     }
 }

@@ -215,16 +215,22 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
 
     /// Puts `symbol`, one column wide (a box-drawing or block element), at (`x`, `y`) if
     /// that is inside: one cell, without the text handling of ``put(_:x:y:style:maxWidth:)``.
-    mutating func putSymbol(_ symbol: String, x: Int, y: Int, style: CellStyle) {
-        fill(CellRect(x: x, y: y, width: 1, height: 1), symbol: symbol, style: style)
+    mutating func putSymbol(_ symbol: Glyph, x: Int, y: Int, style: CellStyle) {
+        fill(CellRect(x: x, y: y, width: 1, height: 1), glyph: symbol, style: style)
     }
 
     /// Paints every cell of `rect` (clipped) with `symbol` (one column wide) in `style`.
     public mutating func fill(_ rect: CellRect, symbol: String = " ", style: CellStyle) {
+        fill(rect, glyph: symbol == " " ? .space : Glyph(symbol), style: style)
+    }
+
+    /// ``fill(_:symbol:style:)`` with a glyph made once: making one from a string reads
+    /// its clusters, and bubbles fill several rectangles a row (#15).
+    mutating func fill(_ rect: CellRect, glyph: Glyph, style: CellStyle) {
         let left = max(0, rect.x), right = min(width, rect.maxX)
         let top = max(0, rect.y), bottom = min(height, rect.maxY)
         guard left < right, top < bottom else { return }
-        let cell = Cell(symbol: symbol, style: style)
+        let cell = Cell(glyph: glyph, style: style)
         if left == 0, right == width {
             // Whole lines: one line of the cell, shared by every row of the rectangle.
             let line = Array(repeating: cell, count: width)
