@@ -12,26 +12,66 @@ public struct TerminalPalette: Sendable {
     public let usesColor: Bool
     let style: ChatStyle
 
+    /// The styles of one side's bubbles, worked out once: each read of a side's colours
+    /// copied the side's whole style out of ``ChatStyle`` and converted its colours, about
+    /// 500 instructions, several times a row painted (#15).
+    private struct SideStyles: Sendable {
+        let bubble: TerminalColor
+        let text: CellStyle
+        let link: CellStyle
+
+        init(_ side: SideStyle, usesColor: Bool) {
+            func color(_ color: Color) -> TerminalColor { usesColor ? TerminalColor(color) : .default }
+            bubble = color(side.bubbleColor)
+            let filled = side.bubbleColor.alpha > 0.05 && usesColor
+            text = CellStyle(foreground: color(side.textColor), background: filled ? bubble : .default)
+            var link = text
+            link.foreground = color(side.linkColor)
+            link.attributes.insert(.underline)
+            self.link = link
+        }
+    }
+
+    private let incoming: SideStyles
+    private let outgoing: SideStyles
+    /// Day separators, time labels, labels under bubbles.
+    let label: CellStyle
+    /// Notices.
+    let notice: CellStyle
+    /// Failures: failed marks, the retry row.
+    let failure: CellStyle
+    /// The theme's accent: the outgoing bubble's colour, or (flat themes, whose bubbles
+    /// are clear) the outgoing link colour, so the accent is never the terminal's default.
+    let accentColor: TerminalColor
+    /// Chrome: header, input bar frame, buttons.
+    let chrome: CellStyle
+
     /// The palette of `style`; `usesColor` false draws in the default colours only.
     public init(style: ChatStyle, usesColor: Bool = true) {
         self.style = style
         self.usesColor = usesColor
+        func color(_ color: Color) -> TerminalColor { usesColor ? TerminalColor(color) : .default }
+        incoming = SideStyles(style.incoming, usesColor: usesColor)
+        outgoing = SideStyles(style.outgoing, usesColor: usesColor)
+        label = CellStyle(foreground: color(style.labelColor), attributes: usesColor ? [] : .dim)
+        notice = CellStyle(foreground: color(style.noticeColor), attributes: .italic)
+        failure = CellStyle(foreground: color(style.failureColor), attributes: .bold)
+        let bubble = style.outgoing.bubbleColor
+        accentColor = TerminalColor(bubble.alpha > 0.05 ? bubble : style.outgoing.linkColor)
+        chrome = CellStyle(foreground: color(style.labelColor))
     }
 
     private func color(_ color: Color) -> TerminalColor {
         usesColor ? TerminalColor(color) : .default
     }
 
+    private func styles(_ side: Side) -> SideStyles { side == .incoming ? incoming : outgoing }
+
     /// The fill of a bubble on `side`.
-    func bubble(_ side: Side) -> TerminalColor { color(style[side].bubbleColor) }
+    func bubble(_ side: Side) -> TerminalColor { styles(side).bubble }
 
     /// Text inside a bubble on `side`.
-    func text(_ side: Side) -> CellStyle {
-        let filled = style[side].bubbleColor.alpha > 0.05 && usesColor
-        return CellStyle(
-            foreground: color(style[side].textColor),
-            background: filled ? bubble(side) : .default)
-    }
+    func text(_ side: Side) -> CellStyle { styles(side).text }
 
     /// `text` (a bubble's on `side`) with the styles of formatted text's `spans`: bold,
     /// italic, strike; code on the code background (``ChatStyle/codeBackground(_:)``),
@@ -48,12 +88,7 @@ public struct TerminalPalette: Sendable {
     }
 
     /// A link inside a bubble on `side`.
-    func link(_ side: Side) -> CellStyle {
-        var link = text(side)
-        link.foreground = color(style[side].linkColor)
-        link.attributes.insert(.underline)
-        return link
-    }
+    func link(_ side: Side) -> CellStyle { styles(side).link }
 
     /// The bubble's edge drawn with block characters: bubble colour on the canvas.
     func edge(_ side: Side) -> CellStyle { CellStyle(foreground: bubble(side)) }
@@ -70,22 +105,8 @@ public struct TerminalPalette: Sendable {
             : CellStyle(attributes: [.reverse, .bold])
     }
 
-    /// Day separators, time labels, labels under bubbles.
-    var label: CellStyle { CellStyle(foreground: color(style.labelColor), attributes: usesColor ? [] : .dim) }
-    /// Notices.
-    var notice: CellStyle { CellStyle(foreground: color(style.noticeColor), attributes: .italic) }
-    /// Failures: failed marks, the retry row.
-    var failure: CellStyle { CellStyle(foreground: color(style.failureColor), attributes: .bold) }
-    /// The theme's accent: the outgoing bubble's colour, or (flat themes, whose bubbles
-    /// are clear) the outgoing link colour, so the accent is never the terminal's default.
-    var accentColor: TerminalColor {
-        let bubble = style.outgoing.bubbleColor
-        return TerminalColor(bubble.alpha > 0.05 ? bubble : style.outgoing.linkColor)
-    }
     /// A read receipt.
     var read: CellStyle { CellStyle(foreground: usesColor ? accentColor : .default, attributes: .bold) }
-    /// Chrome: header, input bar frame, buttons.
-    var chrome: CellStyle { CellStyle(foreground: color(style.labelColor)) }
     /// The "New messages" line: the accent colour on the list's background.
     var unreadLine: CellStyle {
         CellStyle(foreground: usesColor ? accentColor : .default, attributes: .bold)
