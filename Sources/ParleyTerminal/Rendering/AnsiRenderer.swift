@@ -348,6 +348,8 @@ public struct AnsiRenderer: Sendable {
                 func continues(_ index: Int, at x: Int) -> Bool {
                     index < changes.count && changes[index].y == start.y && changes[index].x == x && changes[index].cell.style == style
                 }
+                /// The last symbol outside ASCII decided, and what it showed.
+                var decided: (glyph: Glyph, shown: Glyph?) = (.none, nil)
                 /// The glyph change `index` shows, when it can go in the run at column `x`:
                 /// one column wide, undisputed and not a space.
                 func character(_ index: Int, at x: Int) -> Glyph? {
@@ -358,9 +360,12 @@ public struct AnsiRenderer: Sendable {
                     // Printable ASCII is sent as it is, and a space is no character here:
                     // most of a page, decided without the memo's call (#15).
                     if let byte = glyph.ascii, byte >= 0x20, byte < 0x7F { return byte == 0x20 ? nil : glyph }
+                    // A run repeats its symbols (a bubble's edge is one half block).
+                    if glyph == decided.glyph { return decided.shown }
                     let decision = symbols.decision(for: glyph, columns: 1)
-                    guard !decision.disputed, decision.glyph != .space else { return nil }
-                    return decision.glyph
+                    let shown = decision.disputed || decision.glyph == .space ? nil : decision.glyph
+                    decided = (glyph, shown)
+                    return shown
                 }
                 guard var glyph = character(first, at: start.x) else { return nil }
                 let position = AnsiFrameWriter.Position(x: start.x, y: start.y)
@@ -369,9 +374,13 @@ public struct AnsiRenderer: Sendable {
                 writer.setPen(style)
                 var end = start.x
                 writer.writeRun { bytes in
+                    // Gathered in an array of its own, whose room and uniqueness the
+                    // compiler checks once, then added to the frame at once (#15).
+                    var run: [UInt8] = []
+                    run.reserveCapacity(4 * (width - start.x))
                     var index = first
                     while true {
-                        glyph.appendUTF8(to: &bytes)
+                        glyph.appendUTF8(to: &run)
                         end += 1
                         index += 1
                         if let next = character(index, at: end) {
@@ -379,7 +388,7 @@ public struct AnsiRenderer: Sendable {
                         } else if continues(index, at: end), changes[index].cell.glyph == .space,
                             let after = character(index + 1, at: end + 1)
                         {
-                            Glyph.space.appendUTF8(to: &bytes)
+                            run.append(0x20)
                             end += 1
                             index += 1
                             glyph = after
@@ -387,6 +396,7 @@ public struct AnsiRenderer: Sendable {
                             break
                         }
                     }
+                    bytes.append(contentsOf: run)
                     return end - start.x
                 }
                 return end
