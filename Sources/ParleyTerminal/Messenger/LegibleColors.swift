@@ -88,51 +88,50 @@ struct LegibleColors {
 
     /// `line` with every cell legible (the same storage when nothing changes).
     ///
-    /// Cells are read and written through the lines' buffers; a cell equal to the one
-    /// before (a run of blanks, a bubble's edge of half blocks) takes its answer, and a
-    /// run of one style and kind is classified once.
+    /// Cells are read and written through the lines' buffers; a run of one style and
+    /// kind is classified once. The loop keeps what it learnt in
+    /// plain values, not optionals, and writes every cell's answer once the line is
+    /// copied (a cell that keeps its style is given it again): a page makes twelve
+    /// thousand cells legible (#15).
     private mutating func legible(_ line: [Cell]) -> [Cell] {
         var memo = RunMemo()
         let painted = canvas.isPainted
         // Find the first cell that changes without copying the line: a line that needs
         // nothing keeps its storage.
-        var first: (index: Int, style: CellStyle)?
-        line.withUnsafeBufferPointer { cells in
+        let first: Int? = line.withUnsafeBufferPointer { cells in
             for index in cells.indices {
-                if let style = restyled(cells[index], &memo, painted: painted) {
-                    first = (index, style)
-                    return
-                }
+                let cell = cells[index]
+                if restyled(cell, &memo, painted: painted) != cell.style { return index }
             }
+            return nil
         }
         guard let first else { return line }
         var result = line
         result.withUnsafeMutableBufferPointer { cells in
-            cells[first.index].style = first.style
-            for index in cells.indices.dropFirst(first.index + 1) {
-                if let style = restyled(cells[index], &memo, painted: painted) { cells[index].style = style }
+            for index in first..<cells.count {
+                cells[index].style = restyled(cells[index], &memo, painted: painted)
             }
         }
         return result
     }
 
-    /// What the cells of a line passed so far leave for the next: the last cell and its
-    /// answer, the last glyph outside ASCII and whether it is text, and the answer for the
-    /// last style of text and of anything else (space, block, emoji): it depends only on
-    /// the style and the kind, and most cells repeat a neighbour's.
+    /// What the cells of a line passed so far leave for the next: the last glyph outside
+    /// ASCII and whether it is text, and the answer for the last style of text and of
+    /// anything else (space, block, emoji): it depends only on the style and the kind,
+    /// and most cells repeat a neighbour's. A style no cell has (``CellStyle/unused``)
+    /// marks what is not known yet.
     private struct RunMemo {
-        var cell: Cell?
-        var answer: CellStyle?
         var glyph = Glyph.none
         var glyphIsText = false
-        var text: (style: CellStyle, answer: CellStyle?)?
-        var other: (style: CellStyle, answer: CellStyle?)?
+        var textStyle = CellStyle.unused
+        var textAnswer = CellStyle.unused
+        var otherStyle = CellStyle.unused
+        var otherAnswer = CellStyle.unused
     }
 
-    /// The new style of `cell`, or nil to keep it.
+    /// The style `cell` is shown in (its own when it needs nothing).
     @inline(__always)
-    private mutating func restyled(_ cell: Cell, _ memo: inout RunMemo, painted: Bool) -> CellStyle? {
-        if memo.cell == cell { return memo.answer }
+    private mutating func restyled(_ cell: Cell, _ memo: inout RunMemo, painted: Bool) -> CellStyle {
         let isText: Bool
         if let byte = cell.glyph.ascii {
             isText = byte > 0x20
@@ -144,19 +143,25 @@ struct LegibleColors {
             isText = memo.glyphIsText
         }
         let style = cell.style
-        let answer: CellStyle?
-        if let known = isText ? memo.text : memo.other, known.style == style {
-            answer = known.answer
+        let answer: CellStyle
+        if isText, memo.textStyle == style {
+            answer = memo.textAnswer
+        } else if !isText, memo.otherStyle == style {
+            answer = memo.otherAnswer
         } else {
             // A badge's white or black text keeps its colour and the badge moves instead,
             // in every cell of its style, so it stays one piece.
             let checks = isText || Self.movesBackground(style)
             answer = !checks && !painted
-                ? nil : legible(style, key: checks ? style : style.adding(Self.shapeMarker), checksContrast: checks)
-            if isText { memo.text = (style, answer) } else { memo.other = (style, answer) }
+                ? style : legible(style, key: checks ? style : style.adding(Self.shapeMarker), checksContrast: checks) ?? style
+            if isText {
+                memo.textStyle = style
+                memo.textAnswer = answer
+            } else {
+                memo.otherStyle = style
+                memo.otherAnswer = answer
+            }
         }
-        memo.cell = cell
-        memo.answer = answer
         return answer
     }
 

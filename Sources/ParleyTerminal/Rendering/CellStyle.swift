@@ -72,6 +72,12 @@ public struct CellStyle: Hashable, Sendable {
     /// The terminal's default look.
     public static let plain = CellStyle()
 
+    /// A style no cell has (a bit no colour or attribute uses): "none yet" for memos
+    /// that keep plain values.
+    static let unused = CellStyle(bits: 1 << 63)
+
+    private init(bits: UInt64) { self.bits = bits }
+
     /// Creates a style.
     public init(foreground: TerminalColor = .default, background: TerminalColor = .default, attributes: Attributes = []) {
         bits = UInt64(foreground.code) | UInt64(background.code) << Self.backgroundShift
