@@ -93,7 +93,7 @@ public final class ChatScreen {
     /// The screen's height in rows.
     public private(set) var rows: Int
 
-    let measurer = TerminalMeasurer()
+    let measurer: TerminalMeasurer
     var editor = LineEditor()
     private var customRenderers: [String: CustomCellRenderer] = [:]
     var lastBarLayout: InputBarLayout?
@@ -186,8 +186,11 @@ public final class ChatScreen {
         density: ScreenDensity = .automatic
     ) {
         self.conversation = conversation
+        // One measurer for the layouts and the painting, so that they share its wrapped lines.
+        let measurer = TerminalMeasurer()
+        self.measurer = measurer
         presenter = ChatPresenter(
-            conversation: conversation, style: style.formattingMarkdown, units: .cells, measurer: TerminalMeasurer(),
+            conversation: conversation, style: style.formattingMarkdown, units: .cells, measurer: measurer,
             size: Size(width: Double(max(1, columns)), height: 1))
         self.inputBar = inputBar ?? InputBar.preset(for: style, units: .cells)
         followsThemePreset = inputBar == nil

@@ -38,6 +38,9 @@ public enum TerminalWidth {
 /// ``LineBreaker`` and ``TerminalWidth``. Large fonts (emoji-only messages) are not
 /// enlarged: a terminal has one font size.
 public struct TerminalMeasurer: TextMeasurer {
+    /// The texts wrapped last, shared by this measurer's copies.
+    private let memo = WrapMemo()
+
     /// Creates a measurer.
     public init() {}
 
@@ -70,7 +73,9 @@ public struct TerminalMeasurer: TextMeasurer {
     public func wrap(_ text: String, maxWidth: Double) -> [LineBreaker.Line] {
         // Unbounded (or absurd) widths wrap only at line feeds; NaN counts as one column.
         let columns = maxWidth >= 1_000_000 ? 1_000_000 : max(1, Int(maxWidth.isNaN ? 1 : maxWidth))
-        return LineBreaker.lines(text, maxColumns: columns, width: TerminalWidth.columns(of:))
+        return memo.lines(of: text, columns: columns) {
+            LineBreaker.lines(text, maxColumns: columns, width: TerminalWidth.columns(of:))
+        }
     }
 
     /// The text of one wrapped line.
