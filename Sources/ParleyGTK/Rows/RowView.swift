@@ -19,6 +19,9 @@ final class RowView {
     private(set) var context: RowContext?
     private(set) var layout = RowLayout(height: 0)
     private var styleScope = ""
+    /// The row as last configured: the viewport lists the very same row again while the
+    /// rows stay the same (``VisibleRow/isKnownIdentical(to:)``), known without comparing.
+    private var shown: VisibleRow?
     /// The state classes on the row widget now (side, position, kind).
     private(set) var stateClasses: Set<String> = []
     private var accessibleLabel = ""
@@ -133,12 +136,15 @@ final class RowView {
     func adopt(_ visible: VisibleRow, scope: String) -> Bool {
         guard let row, row.looksIdentical(to: visible.row), context == visible.context, styleScope == scope else { return false }
         layout = visible.layout
+        shown = visible
         return true
     }
 
     /// Shows `visible` (re-configuring the parts only when the row looks different).
     func configure(_ visible: VisibleRow, host: any RowHost, scope: String) {
         self.host = host
+        if styleScope == scope, let shown, visible.isKnownIdentical(to: shown) { return }
+        shown = visible
         let sameLook = row.map { $0.looksIdentical(to: visible.row) } ?? false
         let unchanged = sameLook && context == visible.context && styleScope == scope
         let moved = layout != visible.layout
@@ -223,6 +229,7 @@ final class RowView {
     func clear() {
         row = nil
         context = nil
+        shown = nil
     }
 
     // MARK: Content
