@@ -100,24 +100,32 @@ public final class TerminalMessenger {
     }
 
     /// What the main actor does with a batch of events: applies them all, then draws one
-    /// frame; ends ``run()`` on a quit, a closed terminal or a failed write.
+    /// frame, unless the batch was only input the messenger ignores (a key it has no use
+    /// for draws nothing); ends ``run()`` on a quit, a closed terminal or a failed write.
     private func take(_ events: [LoopEvent]) {
         guard let finished else { return }
         var outcome: Result<Void, any Error>?
+        // The first batch (run's own) draws the first frame.
+        var drawsFrame = events.isEmpty
         loop: for event in events {
             switch event {
             case .input(let inputs):
-                for input in inputs where !handle(input) {
-                    outcome = .success(())
-                    break loop
+                for input in inputs {
+                    switch handle(input) {
+                    case .quit:
+                        outcome = .success(())
+                        break loop
+                    case .handled: drawsFrame = true
+                    case .ignored: break
+                    }
                 }
-            case .changed, .tick: break
+            case .changed, .tick: drawsFrame = true
             case .closed:
                 outcome = .success(())
                 break loop
             }
         }
-        if outcome == nil {
+        if outcome == nil, drawsFrame {
             do { tick(try draw()) } catch { outcome = .failure(error) }
         }
         if let outcome {
@@ -159,22 +167,32 @@ public final class TerminalMessenger {
         return screen.isAnimating
     }
 
-    /// Applies one input event; returns `false` to quit.
-    private func handle(_ event: InputEvent) -> Bool {
+    /// What an input event came to.
+    private enum Handling {
+        /// It may have changed the screen.
+        case handled
+        /// The messenger has no use for it: nothing changed.
+        case ignored
+        /// It ends the messenger.
+        case quit
+    }
+
+    /// Applies one input event.
+    private func handle(_ event: InputEvent) -> Handling {
         switch event {
         case .resize(let columns, let rows):
             screen.resize(columns: columns, rows: rows)
             renderer.invalidate()
-            return true
+            return .handled
         case .focus(let focused):
             screen.isFocused = focused
-            return true
+            return .handled
         case .key(.character("l"), let modifiers) where modifiers == .ctrl:
             renderer.invalidate()
-            return true
+            return .handled
         default:
-            guard let command = Self.command(for: event, composerIsEmpty: screen.inputBar.text.isEmpty) else { return true }
-            return screen.perform(command)
+            guard let command = Self.command(for: event, composerIsEmpty: screen.inputBar.text.isEmpty) else { return .ignored }
+            return screen.perform(command) ? .handled : .quit
         }
     }
 
