@@ -39,7 +39,7 @@ public enum ScrollPosition: Hashable, Sendable {
 
 /// A row on screen, as listed by ``Viewport/visibleRows(overscan:)``.
 ///
-/// Its row, grouping context and layout are held in one shared, unchanging ``Entry``
+/// Its row, grouping context and layout are held in one shared, unchanging entry
 /// that the viewport keeps from frame to frame while the rows stay the same: a frame
 /// lists its rows, a front end reads and passes them on, with one reference counted per
 /// row instead of every string and array of a message and its layout (#15). Setting one
