@@ -10,7 +10,6 @@ import ParleyCore
 public struct TerminalPalette: Sendable {
     /// Whether colours are drawn at all.
     public let usesColor: Bool
-    let style: ChatStyle
 
     /// The styles of one side's bubbles, worked out once: each read of a side's colours
     /// copied the side's whole style out of ``ChatStyle`` and converted its colours, about
@@ -19,9 +18,13 @@ public struct TerminalPalette: Sendable {
         let bubble: TerminalColor
         let text: CellStyle
         let link: CellStyle
+        /// Code's background (``ChatStyle/codeBackground(_:)``).
+        let code: TerminalColor
 
-        init(_ side: SideStyle, usesColor: Bool) {
+        init(_ style: ChatStyle, _ which: Side, usesColor: Bool) {
             func color(_ color: Color) -> TerminalColor { usesColor ? TerminalColor(color) : .default }
+            let side = style[which]
+            code = color(style.codeBackground(which))
             bubble = color(side.bubbleColor)
             let filled = side.bubbleColor.alpha > 0.05 && usesColor
             text = CellStyle(foreground: color(side.textColor), background: filled ? bubble : .default)
@@ -48,21 +51,16 @@ public struct TerminalPalette: Sendable {
 
     /// The palette of `style`; `usesColor` false draws in the default colours only.
     public init(style: ChatStyle, usesColor: Bool = true) {
-        self.style = style
         self.usesColor = usesColor
         func color(_ color: Color) -> TerminalColor { usesColor ? TerminalColor(color) : .default }
-        incoming = SideStyles(style.incoming, usesColor: usesColor)
-        outgoing = SideStyles(style.outgoing, usesColor: usesColor)
+        incoming = SideStyles(style, .incoming, usesColor: usesColor)
+        outgoing = SideStyles(style, .outgoing, usesColor: usesColor)
         label = CellStyle(foreground: color(style.labelColor), attributes: usesColor ? [] : .dim)
         notice = CellStyle(foreground: color(style.noticeColor), attributes: .italic)
         failure = CellStyle(foreground: color(style.failureColor), attributes: .bold)
         let bubble = style.outgoing.bubbleColor
         accentColor = TerminalColor(bubble.alpha > 0.05 ? bubble : style.outgoing.linkColor)
         chrome = CellStyle(foreground: color(style.labelColor))
-    }
-
-    private func color(_ color: Color) -> TerminalColor {
-        usesColor ? TerminalColor(color) : .default
     }
 
     private func styles(_ side: Side) -> SideStyles { side == .incoming ? incoming : outgoing }
@@ -83,7 +81,7 @@ public struct TerminalPalette: Sendable {
         if style.contains(.italic) { result.attributes.insert(.italic) }
         if style.contains(.strikethrough) { result.attributes.insert(.strikethrough) }
         if style.contains(.quote) { result.attributes.insert(.dim) }
-        if style.isMonospace, usesColor { result.background = color(self.style.codeBackground(side)) }
+        if style.isMonospace, usesColor { result.background = styles(side).code }
         return result
     }
 
