@@ -16,12 +16,31 @@ public typealias CustomCellRenderer = @MainActor (
 /// list is painted over by the title and the input bar, which are drawn after.
 @MainActor
 struct RowPainter {
-    let style: ChatStyle
-    let palette: TerminalPalette
-    let measurer: TerminalMeasurer
+    /// What stays the same while the style does, held by reference: the screen copies
+    /// its painter every frame to set the frame's marks, and a copy of the style (its
+    /// strings) and the renderers was most of that copy (#15).
+    @MainActor
+    private final class Look {
+        let style: ChatStyle
+        let palette: TerminalPalette
+        let measurer: TerminalMeasurer
+        let customRenderers: [String: CustomCellRenderer]
+
+        init(style: ChatStyle, palette: TerminalPalette, measurer: TerminalMeasurer, customRenderers: [String: CustomCellRenderer]) {
+            self.style = style
+            self.palette = palette
+            self.measurer = measurer
+            self.customRenderers = customRenderers
+        }
+    }
+
+    private let look: Look
+    var style: ChatStyle { look.style }
+    var palette: TerminalPalette { look.palette }
+    var measurer: TerminalMeasurer { look.measurer }
+    var customRenderers: [String: CustomCellRenderer] { look.customRenderers }
     /// Seconds since the screen started; drives the typing dots and the spinner.
     var time: Double
-    let customRenderers: [String: CustomCellRenderer]
     /// Decoded pictures; `nil` draws placeholders only.
     var pictures: PictureCache?
 
@@ -35,6 +54,14 @@ struct RowPainter {
     var selected: MessageID?
     /// How audio and video messages stand (``ChatPresenter/playback``); `nil` draws them idle.
     var playback: MediaPlayback?
+
+    init(
+        style: ChatStyle, palette: TerminalPalette, measurer: TerminalMeasurer, time: Double,
+        customRenderers: [String: CustomCellRenderer]
+    ) {
+        look = Look(style: style, palette: palette, measurer: measurer, customRenderers: customRenderers)
+        self.time = time
+    }
 
     func draw(_ row: VisibleRow, into buffer: inout CellBuffer) {
         draw(row, atLine: row.y.rounded(.down) + Double(top), into: &buffer)
