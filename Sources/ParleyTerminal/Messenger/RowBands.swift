@@ -79,6 +79,14 @@ struct RowBands {
     private var generation: Generation?
     private var bands: [MessageID: Band] = [:]
     private var frame: UInt = 0
+    /// The bands the last frame placed, in order, and those this frame placed so far: a
+    /// scroll step shows mostly the same rows in the same order, so a row is first looked
+    /// for just after the last one found there, by identity, before its id is hashed
+    /// (#15).
+    private var lastOrder: [Band] = []
+    private var order: [Band] = []
+    /// Where in ``lastOrder`` the next row is looked for.
+    private var cursor = 0
     /// How many rows are kept at most: about two screens of the tallest terminals, for
     /// scrolling back and forth. Each holds its lines of cells (a 200-column line is about
     /// 6 KB); 256 held 11 MB more after 300 pages (`scripts/measure-terminal.py`).
@@ -89,10 +97,29 @@ struct RowBands {
     /// Starts a frame drawn under `generation`: rows kept under another are dropped.
     mutating func begin(_ generation: Generation) {
         frame &+= 1
+        swap(&lastOrder, &order)
+        order.removeAll(keepingCapacity: true)
+        cursor = 0
         if generation != self.generation {
             self.generation = generation
             bands.removeAll(keepingCapacity: true)
+            lastOrder.removeAll()
         }
+    }
+
+    /// The band the last frame placed for `row` as it is listed now, if it comes within a
+    /// few of the last one found.
+    private mutating func followingBand(for row: VisibleRow) -> Band? {
+        var index = cursor
+        while index < lastOrder.count, index < cursor + 3 {
+            let band = lastOrder[index]
+            if row.isKnownIdentical(to: band.shown) {
+                cursor = index + 1
+                return band
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// The lines of `row` from its top, kept or painted now with `painter` under `marks`;
@@ -100,6 +127,21 @@ struct RowBands {
     mutating func lines(
         for row: VisibleRow, marks: Marks, columns: Int, painter: RowPainter
     ) -> [[Cell]]? {
+        // The row the last frame placed next, as it was: only the marks are compared.
+        // A band stays right for the row and marks it was painted for, kept or not.
+        if let band = followingBand(for: row) {
+            let id = band.key.message.id
+            if marks.searchMatch?.messageID != id, band.key.highlighted == (marks.highlighted == id),
+                band.key.selected == (marks.selected == id),
+                band.key.playback == band.key.playback.map({ _ in
+                    Play(state: marks.playback.state(of: id), duration: marks.playback.duration(of: id))
+                })
+            {
+                band.used = frame
+                order.append(band)
+                return band.lines
+            }
+        }
         guard case .message(let id) = row.id, marks.searchMatch?.messageID != id else { return nil }
         let highlighted = marks.highlighted == id, selected = marks.selected == id
         // The same row, context and layout as when it was painted (the viewport's rows have
@@ -111,6 +153,7 @@ struct RowBands {
             })
         {
             band.used = frame
+            order.append(band)
             return band.lines
         }
         guard case .message(let message) = row.row else { return nil }
@@ -127,6 +170,7 @@ struct RowBands {
             band.used = frame
             // Known identical from now on, while the viewport's rows stay the same.
             band.shown = row
+            order.append(band)
             return band.lines
         }
         let key = Key(
@@ -143,7 +187,9 @@ struct RowBands {
             return nil
         }
         let lines = (Self.margin..<last).map { canvas.line($0) }
-        bands[message.id] = Band(key: key, shown: row, lines: lines, used: frame)
+        let band = Band(key: key, shown: row, lines: lines, used: frame)
+        bands[message.id] = band
+        order.append(band)
         if bands.count > capacity { evict() }
         return lines
     }
