@@ -82,12 +82,12 @@ struct AnsiFrameWriter {
     // MARK: Sequences
 
     /// Appends `ESC[` (`?` for a private mode), the parameters and `final`.
-    mutating func csi(_ parameters: [Int], _ final: Character, privateMode: Bool = false) {
+    mutating func csi(_ parameters: [Int], _ final: Unicode.Scalar, privateMode: Bool = false) {
         Self.appendCSI(parameters, final, privateMode: privateMode, to: &bytes)
     }
 
     /// The bytes of `ESC[` (`?` for a private mode), the parameters and `final`.
-    static func csi(_ parameters: [Int], _ final: Character, privateMode: Bool = false) -> [UInt8] {
+    static func csi(_ parameters: [Int], _ final: Unicode.Scalar, privateMode: Bool = false) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(4 + parameters.count * 4)
         appendCSI(parameters, final, privateMode: privateMode, to: &result)
@@ -95,7 +95,7 @@ struct AnsiFrameWriter {
     }
 
     /// Appends ``csi(_:_:privateMode:)``'s bytes to `bytes`.
-    static func appendCSI(_ parameters: [Int], _ final: Character, privateMode: Bool, to bytes: inout [UInt8]) {
+    static func appendCSI(_ parameters: [Int], _ final: Unicode.Scalar, privateMode: Bool, to bytes: inout [UInt8]) {
         bytes.append(0x1B)
         bytes.append(UInt8(ascii: "["))
         if privateMode { bytes.append(UInt8(ascii: "?")) }
@@ -103,7 +103,9 @@ struct AnsiFrameWriter {
             if index > 0 { bytes.append(UInt8(ascii: ";")) }
             appendDecimal(parameter, to: &bytes)
         }
-        if let ascii = final.asciiValue { bytes.append(ascii) } else { bytes.append(contentsOf: String(final).utf8) }
+        // A scalar, not a `Character`: asking a character for its ASCII value went through
+        // the string it is, about 200 instructions a sequence (#15).
+        if final.isASCII { bytes.append(UInt8(final.value)) } else { bytes.append(contentsOf: String(final).utf8) }
     }
 
     /// Appends `value` in decimal digits (parameters are never negative; a negative one

@@ -25,7 +25,7 @@ extension AnsiRenderer {
         }
         // The diff reads the scrolled picture line by line instead of a copy of it: the
         // copy set every line of the band, a retain and a release each (#15).
-        let blank = Array(repeating: Cell.blank(), count: buffer.width)
+        let blank = blankLine.count == buffer.width ? blankLine : Array(repeating: Cell.blank(), count: buffer.width)
         let erasedLines = erased.map { (row: $0.row, line: Array(repeating: Cell.blank($0.blank), count: buffer.width)) }
         let diff = BufferDiff(to: buffer) { y in
             if !erasedLines.isEmpty, let erased = erasedLines.first(where: { $0.row == y }) { return erased.line }

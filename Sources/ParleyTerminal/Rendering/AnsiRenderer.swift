@@ -82,6 +82,8 @@ public struct AnsiRenderer: Sendable {
     /// (moved, not copied), so that what the frame adds copies nothing (#15); where two
     /// frames are built to send the shorter, the first works on a copy.
     var carried = Carried()
+    /// A line of default blanks as wide as the last frame: what a scroll brings in.
+    var blankLine: [Cell] = []
     /// The symbols decided in earlier frames.
     var symbols: PrintableSymbol.Memo { carried.symbols }
 
@@ -167,6 +169,7 @@ public struct AnsiRenderer: Sendable {
         // After an invalidation the region is not known, and a terminal of another size
         // may have reset it (xterm does).
         if previous.map({ $0.width != buffer.width || $0.height != buffer.height }) ?? true { scrollRegion = .unknown }
+        if blankLine.count != buffer.width { blankLine = Array(repeating: Cell.blank(), count: buffer.width) }
         var taken = carried
         carried = Carried()
         let writer: AnsiFrameWriter
