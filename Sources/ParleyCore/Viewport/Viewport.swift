@@ -435,7 +435,7 @@ public final class Viewport {
     }
 
     func layout(_ index: Int, _ rows: Pass) -> RowLayout {
-        rows.layout(index).layout
+        rows.entry(index).layout
     }
 
     func rowHeight(_ index: Int, _ rows: Pass) -> Double {
@@ -482,15 +482,10 @@ public final class Viewport {
             return entry
         }
 
-        func layout(_ index: Int) -> (layout: RowLayout, context: RowContext?) {
-            let entry = entry(index)
-            return (entry.layout, entry.context)
-        }
-
         /// Row `index`'s height, worked out once per pass.
         func height(_ index: Int) -> Double {
             if let known = heights.values[index] { return known }
-            return layout(index).layout.height
+            return entry(index).layout.height
         }
     }
 

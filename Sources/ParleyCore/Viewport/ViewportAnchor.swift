@@ -70,10 +70,6 @@ public struct VisibleRow: Sendable {
         self.y = y
     }
 
-    init(index: Int, row: Row, context: RowContext?, layout: RowLayout, y: Double) {
-        self.init(entry: Entry(index: index, row: row, context: context, layout: layout), y: y)
-    }
-
     /// The row's index in the current ``RowList``.
     public var index: Int {
         get { entry.index }

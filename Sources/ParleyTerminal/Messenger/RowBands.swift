@@ -107,6 +107,18 @@ struct RowBands {
         }
     }
 
+    /// Whether `band`'s row, painted under its key, is painted right under `marks` now:
+    /// highlighted, selected and playing as then, and not the search match's row. For a
+    /// row known identical, whose content (media or not) is the band's.
+    private static func hasMarks(of band: Band, _ marks: Marks) -> Bool {
+        let id = band.key.message.id
+        return marks.searchMatch?.messageID != id && band.key.highlighted == (marks.highlighted == id)
+            && band.key.selected == (marks.selected == id)
+            && band.key.playback == band.key.playback.map { _ in
+                Play(state: marks.playback.state(of: id), duration: marks.playback.duration(of: id))
+            }
+    }
+
     /// The band the last frame placed for `row` as it is listed now, if it comes within a
     /// few of the last one found.
     private mutating func followingBand(for row: VisibleRow) -> Band? {
@@ -129,29 +141,16 @@ struct RowBands {
     ) -> [[Cell]]? {
         // The row the last frame placed next, as it was: only the marks are compared.
         // A band stays right for the row and marks it was painted for, kept or not.
-        if let band = followingBand(for: row) {
-            let id = band.key.message.id
-            if marks.searchMatch?.messageID != id, band.key.highlighted == (marks.highlighted == id),
-                band.key.selected == (marks.selected == id),
-                band.key.playback == band.key.playback.map({ _ in
-                    Play(state: marks.playback.state(of: id), duration: marks.playback.duration(of: id))
-                })
-            {
-                band.used = frame
-                order.append(band)
-                return band.lines
-            }
+        if let band = followingBand(for: row), Self.hasMarks(of: band, marks) {
+            band.used = frame
+            order.append(band)
+            return band.lines
         }
         guard case .message(let id) = row.id, marks.searchMatch?.messageID != id else { return nil }
         let highlighted = marks.highlighted == id, selected = marks.selected == id
         // The same row, context and layout as when it was painted (the viewport's rows have
         // not changed since): only the marks are compared, and nothing is copied.
-        if let band = bands[id], row.isKnownIdentical(to: band.shown), band.key.highlighted == highlighted,
-            band.key.selected == selected,
-            band.key.playback == band.key.playback.map({ _ in
-                Play(state: marks.playback.state(of: id), duration: marks.playback.duration(of: id))
-            })
-        {
+        if let band = bands[id], row.isKnownIdentical(to: band.shown), Self.hasMarks(of: band, marks) {
             band.used = frame
             order.append(band)
             return band.lines
