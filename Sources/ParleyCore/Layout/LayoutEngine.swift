@@ -26,14 +26,12 @@ public final class LayoutEngine: Sendable {
         var revision: UInt64 = 0
         /// Bumped by every change that can change a cached layout: the style, "Show more".
         var layoutRevision: UInt64 = 0
-        var recent: [CacheKey: Cached] = [:]
-        var older: [CacheKey: Cached] = [:]
+        var cache: GenerationalCache<CacheKey, Cached>
         var measuredHeights: (total: Double, count: Int) = (0, 0)
         /// How often "Show more" was pressed, by message.
         var expansions: [MessageID: Int] = [:]
     }
     private let state: Mutex<State>
-    private let generationSize: Int
 
     /// Creates an engine.
     ///
@@ -46,9 +44,10 @@ public final class LayoutEngine: Sendable {
     public init(style: ChatStyle, measurer: any TextMeasurer, cacheSize: Int = 1024) {
         let grouping = Grouping(style: style)
         grouping.prepareInBackground()
-        state = Mutex(State(shared: RowLayoutBuilder.SharedStyle(style), grouping: grouping))
+        state = Mutex(State(
+            shared: RowLayoutBuilder.SharedStyle(style), grouping: grouping,
+            cache: GenerationalCache(generationSize: max(32, cacheSize / 2))))
         self.measurer = measurer
-        self.generationSize = max(32, cacheSize / 2)
     }
 
     /// The style in use. Setting it starts a new style revision: every row is laid out
@@ -63,8 +62,7 @@ public final class LayoutEngine: Sendable {
                 $0.grouping = grouping
                 $0.revision += 1
                 $0.layoutRevision += 1
-                $0.recent = [:]
-                $0.older = [:]
+                $0.cache.removeAll()
                 $0.measuredHeights = (0, 0)
             }
         }
@@ -84,7 +82,7 @@ public final class LayoutEngine: Sendable {
     public var grouping: Grouping { state.withLock { $0.grouping } }
 
     /// The number of layouts cached now.
-    public var cachedCount: Int { state.withLock { $0.recent.count + $0.older.count } }
+    public var cachedCount: Int { state.withLock { $0.cache.count } }
 
     /// The mean height of the rows laid out so far, for estimating unmeasured rows.
     public var averageRowHeight: Double {
@@ -112,24 +110,15 @@ public final class LayoutEngine: Sendable {
             let key = CacheKey(row: row, width: width, expansion: expansion)
             // The context is compared, not hashed: most of it is text (labels, times),
             // and a scroll step looks up every visible row (#15).
-            if let hit = state.recent[key], hit.context == context { return (nil, state.revision, expansion, key, hit.layout) }
-            if let hit = state.older[key], hit.context == context {
-                state.recent[key] = hit
-                return (nil, state.revision, expansion, key, hit.layout)
-            }
+            if let hit = state.cache.value(for: key), hit.context == context { return (nil, state.revision, expansion, key, hit.layout) }
             return (state.shared, state.revision, expansion, key, nil)
         }
         if let cached { return cached }
         let computed = RowLayoutBuilder(shared: style!, measurer: measurer, width: width, textLimit: .expanded(expansion))
             .layout(row, context: context)
-        let generationSize = generationSize
         state.withLock { state in
             guard styleRevision == state.revision else { return }  // the style changed meanwhile
-            if state.recent.count >= generationSize {
-                state.older = state.recent
-                state.recent = [:]
-            }
-            state.recent[key] = Cached(context: context, layout: computed)
+            state.cache.insert(Cached(context: context, layout: computed), for: key)
             state.measuredHeights.total += computed.height
             state.measuredHeights.count += 1
         }
@@ -168,10 +157,7 @@ public final class LayoutEngine: Sendable {
 
     /// Forgets every cached layout (after the measurer's fonts changed, for instance).
     public func invalidateAll() {
-        state.withLock {
-            $0.recent = [:]
-            $0.older = [:]
-        }
+        state.withLock { $0.cache.removeAll() }
     }
 }
 

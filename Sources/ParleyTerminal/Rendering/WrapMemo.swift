@@ -1,4 +1,4 @@
-import ParleyCore
+@_spi(Tables) import ParleyCore
 import Synchronization
 
 /// The lines of the texts a ``TerminalMeasurer`` wrapped last, by text and width: a
@@ -6,8 +6,9 @@ import Synchronization
 /// (and for every click on it), at the same width. A page of new rows wrapped each text
 /// twice; now the second time is a lookup (#15).
 ///
-/// Two generations of ``generationSize`` texts: the older is dropped when the newer is
-/// full, so a text used lately stays. Shared by the copies of a measurer and safe from
+/// Two generations of ``generationSize`` texts (a `GenerationalCache`, as the layout
+/// engine keeps its layouts): the older is dropped when the newer is full, so a text used
+/// lately stays. Shared by the copies of a measurer and safe from
 /// any thread (layouts are made off the main actor).
 final class WrapMemo: Sendable {
     /// A text wrapped at a number of columns, known by its storage: hashing the text
@@ -38,12 +39,7 @@ final class WrapMemo: Sendable {
     /// How many texts each generation holds.
     static let generationSize = 128
 
-    private struct Generations {
-        var recent: [Key: [LineBreaker.Line]] = [:]
-        var older: [Key: [LineBreaker.Line]] = [:]
-    }
-
-    private let generations = Mutex(Generations())
+    private let generations = Mutex(GenerationalCache<Key, [LineBreaker.Line]>(generationSize: WrapMemo.generationSize))
 
     /// The lines of `text` at `columns`, from the memo or from `wrap`.
     func lines(of text: String, columns: Int, wrap: () -> [LineBreaker.Line]) -> [LineBreaker.Line] {
@@ -51,21 +47,9 @@ final class WrapMemo: Sendable {
             let storage = text.utf8.withContiguousStorageIfAvailable({ UInt(bitPattern: $0.baseAddress) })
         else { return wrap() }
         let key = Key(text: text, storage: storage, count: text.utf8.count, columns: columns)
-        let known = generations.withLock { generations -> [LineBreaker.Line]? in
-            if let lines = generations.recent[key] { return lines }
-            guard let lines = generations.older[key] else { return nil }
-            generations.recent[key] = lines
-            return lines
-        }
-        if let known { return known }
+        if let known = generations.withLock({ $0.value(for: key) }) { return known }
         let lines = wrap()
-        generations.withLock { generations in
-            if generations.recent.count >= Self.generationSize {
-                generations.older = generations.recent
-                generations.recent = [:]
-            }
-            generations.recent[key] = lines
-        }
+        generations.withLock { $0.insert(lines, for: key) }
         return lines
     }
 }
