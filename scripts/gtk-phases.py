@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Where a scroll step's CPU goes, frame phase by frame phase: the GTK demo beside the floor.
+"""Where a scroll step's CPU goes, frame phase by frame phase: the GTK demo beside the floors.
 
 `measure-gtk.py` gives a step's CPU as one figure. This harness drives the same programs
 the same way (Xvfb, the cairo renderer, a window manager and a session bus announced,
@@ -145,6 +145,7 @@ def main():
     programs = {
         "parley-gtk-demo": [args.demo, "--transcript", path, "--size", size, "--theme", "light"],
         "GTK floor (one drawing)": [args.bench, "gtk-floor", "--size", size],
+        "text floor (new text, no widgets)": [args.bench, "gtk-text-floor", "--transcript", path, "--size", size],
     }
     rows = []
     try:

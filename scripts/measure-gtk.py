@@ -46,7 +46,10 @@ what a GTK developer writes by hand). The floor is `parley-bench gtk-floor`: a
 GtkScrolledWindow over one drawing of 500 bubbles recorded once and only replayed, with
 a scroll bar beside it as the demo has; what GTK itself costs a scroll step, with no
 widget per row and nothing laid out or drawn anew (`--no-floor` leaves it out; it does not
-read the transcript). The programs take turns; each figure is the median of --runs runs.
+read the transcript). The text floor is `parley-bench gtk-text-floor`: the same transcript
+as bubbles in one drawing area, each message laid out and shaped by Pango once, with no
+widget per row; what a step that brings new text costs in GTK, Pango and cairo alone
+(`--no-text-floor` leaves it out). The programs take turns; each figure is the median of --runs runs.
 Needs Xvfb (it starts one with xvfb-run when DISPLAY is unset), libX11, libXdamage and
 libXtst (GTK's own dependencies).
 
@@ -367,6 +370,8 @@ def main():
     parser.add_argument("--no-wm", action="store_true", help="no window manager announced (a bare X server)")
     parser.add_argument("--no-session-bus", action="store_true", help="no D-Bus session bus started for the programs")
     parser.add_argument("--no-floor", action="store_true", help="leave out the floor (parley-bench gtk-floor)")
+    parser.add_argument("--no-text-floor", action="store_true",
+                        help="leave out the text floor (parley-bench gtk-text-floor)")
     parser.add_argument("--starts", type=int, default=4,
                         help="starts timed to the first paint after each measured one (their median is reported)")
     args = parser.parse_args()
@@ -391,6 +396,9 @@ def main():
         }
         if not args.no_floor:
             programs["GTK floor (one drawing)"] = [args.bench, "gtk-floor", "--size", f"{WIDTH}x{HEIGHT}"]
+        if not args.no_text_floor:
+            programs["text floor (new text, no widgets)"] = [
+                args.bench, "gtk-text-floor", "--transcript", path, "--size", f"{WIDTH}x{HEIGHT}"]
         results = {name: [] for name in programs}
         for _ in range(args.runs):
             for name, argv in programs.items():

@@ -11,6 +11,7 @@ let usage = """
            parley-bench gtk [--sizes N,N,...] [--frames N]
            parley-bench gtk-peer --transcript FILE [--size WxH]
            parley-bench gtk-floor [--size WxH] [--overlay]
+           parley-bench gtk-text-floor --transcript FILE [--size WxH]
            parley-bench longtext [--sizes N,N,...] [--baseline-limit N] [--repeats N]
            parley-bench matrix --homeserver URL [--messages N] [--history N]
 
@@ -35,6 +36,9 @@ let usage = """
       gtk-floor a window of its own scrolling one drawing recorded once: what GTK itself
              costs a scroll step, the floor beside the demo in scripts/measure-gtk.py.
              --overlay: GTK's overlay scroll bar. Default --size 480x800
+      gtk-text-floor a window of its own showing a transcript as bubbles drawn in one
+             drawing area, each message laid out once: what GTK, Pango and cairo alone
+             cost a step that brings new text, beside the demo. Default --size 480x800
       longtext one long message laid out (GTK and terminal rows) beside the whole text
              measured in Pango, for a word without spaces and for words.
              Defaults: --sizes 16000,64000,1048576 --baseline-limit 64000 --repeats 3
@@ -164,6 +168,15 @@ case "gtk-floor":
         exit(2)
     }
     MainActor.assumeIsolated { GtkFloor.run(width: size[0], height: size[1], overlay: overlay) }
+case "gtk-text-floor":
+    // GTK's, Pango's and cairo's own cost of a step that brings new text.
+    arguments.removeFirst()
+    let size = (option("--size") ?? "480x800").split(separator: "x").compactMap { Int($0) }
+    guard let path = option("--transcript"), arguments.isEmpty, size.count == 2, size[0] > 0, size[1] > 0 else {
+        print(usage)
+        exit(2)
+    }
+    MainActor.assumeIsolated { GtkTextFloor.run(transcript: path, width: size[0], height: size[1]) }
 case "matrix":
     arguments.removeFirst()
     let server = option("--homeserver").flatMap(URL.init(string:))

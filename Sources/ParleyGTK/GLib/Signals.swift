@@ -110,7 +110,7 @@ package enum Signals {
 
     /// `gboolean handler(instance, double dx, double dy)`: GtkEventControllerScroll "scroll".
     @discardableResult
-    static func connectScroll(
+    package static func connectScroll(
         _ instance: UnsafeMutableRawPointer, _ signal: String,
         _ handler: @escaping @MainActor (Double, Double) -> Bool
     ) -> gulong {

@@ -1,0 +1,263 @@
+import CGtk4
+import Foundation
+import ParleyCore
+import ParleyGTK
+
+/// `parley-bench gtk-text-floor`: the least a GTK 4.8 program pays to bring a transcript's
+/// text on screen as it scrolls, a fourth program beside the demo, its peer and the floor
+/// in `scripts/measure-gtk.py`.
+///
+/// Where `gtk-floor` replays one drawing and shows nothing new, this one shows the same
+/// transcript as the demo, in bubbles on two sides, and pays only what any program must
+/// for text it has not shown before: each message is laid out and shaped once by Pango
+/// (the window's font family at the demo's text size, wrapped at the bubble's width), and
+/// that layout both measures the row and draws it, once, into an image of the row; a step
+/// only places the images. There is no widget per row: one GtkDrawingArea draws the rows
+/// from an anchor (a row and how far its top is above the area), a GtkScrollbar beside it
+/// follows, and nothing is styled, placed or made accessible per row. A wheel notch moves
+/// the rows by the demo's step (56 pixels), Page Up and Page Down by a page. It runs until
+/// it is killed.
+///
+/// Its rows are plainer than the demo's (no names, times, avatars or receipts), so what it
+/// costs is a lower bound: what a step that brings new text costs in GTK, Pango and cairo
+/// alone, with nothing per row a screen reader or the keyboard could reach (GTK 4.8 makes
+/// only widgets accessible; `GtkAccessible` can be implemented by other objects from 4.10).
+@MainActor
+final class GtkTextFloor {
+    /// Pixels a wheel notch moves, as in the demo (`MessengerView.wheelStep`).
+    static let wheelStep = 56.0
+    /// The gap between bubbles, their padding, and how much of the width they may take.
+    static let gap = 4.0, padding = 10.0, widthShare = 0.62
+    /// The text's size in points: the demo's message text (`ChatStyle.bodyFont`).
+    static let textSize = ChatStyle.light.bodyFont.size
+    /// Laid-out rows kept for rows that come back (a few screens' worth).
+    static let keptLayouts = 128
+
+    private let transcript: Data
+    /// Each line's start in the transcript, and the lines sent by "You" (the demos' own
+    /// sender, drawn on the right).
+    private let lines: [Int]
+    private let mine: Set<Int>
+    private let area: WidgetPointer
+    private let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    /// The row at the area's top and how many pixels of it are above the area.
+    private var top = 0, above = 0.0
+    private var atBottom = true
+    /// Laid-out text by row, for the width it was laid out at, and the row's image once it
+    /// has been drawn.
+    private var layouts: [Int: Row] = [:]
+    private struct Row {
+        let layout: OpaquePointer
+        let height: Double
+        var image: OpaquePointer?
+
+        func free() {
+            g_object_unref(UnsafeMutableRawPointer(layout))
+            if let image { cairo_surface_destroy(image) }
+        }
+    }
+    private var layoutWidth = 0
+    /// Rows the last drawing showed, for the scroll bar's page.
+    private var shownRows = 1
+
+    init(transcript: Data) {
+        self.transcript = transcript
+        // One pass over the bytes: a line is "seconds<TAB>sender<TAB>text".
+        var lines: [Int] = []
+        var mine: Set<Int> = []
+        transcript.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            let me = Array("You".utf8)
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                var tabs: [Int] = []
+                while end < bytes.count, bytes[end] != 0x0A {
+                    if bytes[end] == 0x09, tabs.count < 2 { tabs.append(end) }
+                    end += 1
+                }
+                if tabs.count == 2 {
+                    let sender = UnsafeRawBufferPointer(rebasing: bytes[(tabs[0] + 1)..<tabs[1]])
+                    if sender.elementsEqual(me) { mine.insert(lines.count) }
+                    lines.append(start)
+                }
+                start = end + 1
+            }
+        }
+        self.lines = lines
+        self.mine = mine
+        area = gtk_drawing_area_new()!
+        adjustment = gtk_adjustment_new(0, 0, 1, 1, 1, 1)!
+    }
+
+    static func run(transcript path: String, width: Int, height: Int) {
+        StandaloneWindow.startGTK(command: "gtk-text-floor")
+        guard let data = FileManager.default.contents(atPath: path) else {
+            FileHandle.standardError.write("parley-bench gtk-text-floor: cannot read the transcript\n".data(using: .utf8)!)
+            exit(2)
+        }
+        let floor = GtkTextFloor(transcript: data)
+        guard !floor.lines.isEmpty else {
+            FileHandle.standardError.write("parley-bench gtk-text-floor: the transcript has no lines\n".data(using: .utf8)!)
+            exit(2)
+        }
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_set_hexpand(floor.area, 1)
+        gtk_widget_set_vexpand(floor.area, 1)
+        gtk_box_append(box.cast(to: GtkBox.self), floor.area)
+        let bar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, floor.adjustment)!
+        gtk_box_append(box.cast(to: GtkBox.self), bar)
+        let context = Unmanaged.passRetained(floor).toOpaque()
+        gtk_drawing_area_set_draw_func(floor.area.cast(to: GtkDrawingArea.self), { _, cairo, width, height, data in
+            guard let cairo, let data else { return }
+            let floor = Unmanaged<GtkTextFloor>.fromOpaque(data).takeUnretainedValue()
+            MainActor.assumeIsolated { floor.draw(cairo, width: Int(width), height: Int(height)) }
+        }, context, nil)
+        let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
+        Signals.connectScroll(UnsafeMutableRawPointer(scroll), "scroll") { [floor] _, dy in
+            floor.move(by: dy * wheelStep)
+            return true
+        }
+        gtk_widget_add_controller(floor.area, scroll)
+        let window = StandaloneWindow.present(box, command: "gtk-text-floor", width: width, height: height)
+        // The scroll bar's first place, once the first drawing settled at the bottom.
+        let opened = Date()
+        while Date().timeIntervalSince(opened) < 0.5 {
+            while g_main_context_iteration(nil, 0) != 0 {}
+            usleep(2000)
+        }
+        floor.updateScrollBar()
+        StandaloneWindow.handlePageKeys(on: window) { [floor] pages in
+            floor.move(by: pages * Double(gtk_widget_get_height(floor.area)))
+        }
+        StandaloneWindow.run()
+    }
+
+    /// Moves the rows by `distance` pixels (negative: towards older rows) and draws again.
+    func move(by distance: Double) {
+        guard distance != 0 else { return }
+        atBottom = false
+        above += distance
+        while above < 0, top > 0 {
+            top -= 1
+            above += height(of: top)
+        }
+        above = max(0, above)
+        while top < lines.count - 1, above >= height(of: top) {
+            above -= height(of: top)
+            top += 1
+        }
+        gtk_widget_queue_draw(area)
+        updateScrollBar()
+    }
+
+    /// The scroll bar follows the anchor, in rows (as the demo's bar follows its loaded
+    /// rows, it moves a little each step). Not from the drawing: a scroll bar changed while
+    /// GTK draws is drawn before it is placed.
+    private func updateScrollBar() {
+        gtk_adjustment_configure(adjustment, Double(top), 0, Double(lines.count), 1, 10, Double(shownRows))
+    }
+
+    /// The rows from the anchor down, each laid out the first time it shows.
+    private func draw(_ cairo: OpaquePointer, width: Int, height: Int) {
+        if width != layoutWidth {
+            for kept in layouts.values { kept.free() }
+            layouts = [:]
+            layoutWidth = width
+        }
+        if atBottom { settleAtBottom(height: Double(height)) }
+        cairo_set_source_rgb(cairo, 1, 1, 1)
+        cairo_paint(cairo)
+        var y = -above
+        var row = top
+        while row < lines.count, y < Double(height) {
+            let image = self.image(of: row, width: width)
+            cairo_set_source_surface(cairo, image, 0, y)
+            cairo_paint(cairo)
+            y += laidOut(row).height
+            row += 1
+        }
+        forgetFarLayouts()
+        shownRows = max(1, row - top)
+    }
+
+    /// Puts the newest row's bottom at the area's bottom.
+    private func settleAtBottom(height: Double) {
+        var filled = 0.0
+        top = lines.count
+        while top > 0, filled < height {
+            top -= 1
+            filled += self.height(of: top)
+        }
+        above = max(0, filled - height)
+    }
+
+    private func height(of row: Int) -> Double { laidOut(row).height }
+
+    /// Row `row` drawn into an image the first time it shows.
+    private func image(of row: Int, width: Int) -> OpaquePointer {
+        var kept = laidOut(row)
+        if let image = kept.image { return image }
+        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(kept.height.rounded(.up)))!
+        let cairo = cairo_create(image)!
+        drawBubble(cairo, row: row, layout: kept.layout, y: 0, rowHeight: kept.height, width: Double(width))
+        cairo_destroy(cairo)
+        kept.image = image
+        layouts[row] = kept
+        return image
+    }
+
+    /// Row `row`'s text laid out at the bubble's width, made the first time it is asked for.
+    private func laidOut(_ row: Int) -> Row {
+        if let kept = layouts[row] { return kept }
+        let start = lines[row]
+        let end = transcript[start...].firstIndex(of: 0x0A) ?? transcript.endIndex
+        let text = transcript[start..<end].split(separator: 0x09, maxSplits: 2, omittingEmptySubsequences: false).last ?? Data()
+        let layout = gtk_widget_create_pango_layout(area, nil)!
+        // The window's font family, at the size of the demo's message text.
+        let font = pango_font_description_copy(pango_context_get_font_description(pango_layout_get_context(layout)))!
+        pango_font_description_set_size(font, Int32(Self.textSize * Double(PANGO_SCALE)))
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        let wrapWidth = max(1, Double(layoutWidth) * Self.widthShare - 2 * Self.padding)
+        pango_layout_set_width(layout, Int32(wrapWidth * Double(PANGO_SCALE)))
+        text.withUnsafeBytes { bytes in
+            pango_layout_set_text(layout, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+        }
+        var logical = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, nil, &logical)
+        let kept = Row(layout: layout, height: Double(logical.height) + 2 * Self.padding + Self.gap)
+        layouts[row] = kept
+        return kept
+    }
+
+    /// Lets go of layouts of rows far from the screen once there are many.
+    private func forgetFarLayouts() {
+        guard layouts.count > Self.keptLayouts else { return }
+        for (row, kept) in layouts where abs(row - top) > Self.keptLayouts / 4 {
+            kept.free()
+            layouts[row] = nil
+        }
+    }
+
+    private func drawBubble(_ cairo: OpaquePointer, row: Int, layout: OpaquePointer, y: Double, rowHeight: Double, width: Double) {
+        var ink = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, nil, &ink)
+        let isMine = mine.contains(row)
+        let bubble = Rect(
+            x: isMine ? width - 12 - Double(ink.width) - 2 * Self.padding : 12, y: y + Self.gap / 2,
+            width: Double(ink.width) + 2 * Self.padding, height: rowHeight - Self.gap)
+        let radius = min(14, bubble.height / 2)
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, bubble.maxX - radius, bubble.minY + radius, radius, -Double.pi / 2, 0)
+        cairo_arc(cairo, bubble.maxX - radius, bubble.maxY - radius, radius, 0, Double.pi / 2)
+        cairo_arc(cairo, bubble.minX + radius, bubble.maxY - radius, radius, Double.pi / 2, Double.pi)
+        cairo_arc(cairo, bubble.minX + radius, bubble.minY + radius, radius, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cairo)
+        if isMine { cairo_set_source_rgb(cairo, 0.2, 0.45, 0.9) } else { cairo_set_source_rgb(cairo, 0.9, 0.91, 0.93) }
+        cairo_fill(cairo)
+        if isMine { cairo_set_source_rgb(cairo, 1, 1, 1) } else { cairo_set_source_rgb(cairo, 0.1, 0.1, 0.1) }
+        cairo_move_to(cairo, bubble.minX + Self.padding, bubble.minY + Self.padding)
+        pango_cairo_show_layout(cairo, layout)
+    }
+}
