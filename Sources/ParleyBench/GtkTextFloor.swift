@@ -11,8 +11,9 @@ import ParleyGTK
 /// transcript as the demo, in bubbles on two sides, and pays only what any program must
 /// for text it has not shown before: each message is laid out and shaped once by Pango
 /// (the window's font family at the demo's text size, wrapped at the bubble's width), and
-/// that layout both measures the row and draws it, once, into an image of the row; a step
-/// only places the images. There is no widget per row: one GtkDrawingArea draws the rows
+/// that layout both measures the row and draws it: straight onto the screen the first time
+/// the row shows, and into an image of the row the second, which later steps only place
+/// (as the demo's list keeps rows that move as images of themselves). There is no widget per row: one GtkDrawingArea draws the rows
 /// from an anchor (a row and how far its top is above the area), a GtkScrollbar beside it
 /// follows, and nothing is styled, placed or made accessible per row. A wheel notch moves
 /// the rows by the demo's step (56 pixels), Page Up and Page Down by a page. It runs until
@@ -44,12 +45,13 @@ final class GtkTextFloor {
     private var top = 0, above = 0.0
     private var atBottom = true
     /// Laid-out text by row, for the width it was laid out at, and the row's image once it
-    /// has been drawn.
+    /// has been drawn twice.
     private var layouts: [Int: Row] = [:]
     private struct Row {
         let layout: OpaquePointer
         let height: Double
         var image: OpaquePointer?
+        var drawn = false
 
         func free() {
             g_object_unref(UnsafeMutableRawPointer(layout))
@@ -170,10 +172,16 @@ final class GtkTextFloor {
         var y = -above
         var row = top
         while row < lines.count, y < Double(height) {
-            let image = self.image(of: row, width: width)
-            cairo_set_source_surface(cairo, image, 0, y)
-            cairo_paint(cairo)
-            y += laidOut(row).height
+            var kept = laidOut(row)
+            if kept.drawn {
+                cairo_set_source_surface(cairo, image(of: row, width: width), 0, y)
+                cairo_paint(cairo)
+            } else {
+                drawBubble(cairo, row: row, layout: kept.layout, y: y, rowHeight: kept.height, width: Double(width))
+                kept.drawn = true
+                layouts[row] = kept
+            }
+            y += kept.height
             row += 1
         }
         forgetFarLayouts()
@@ -193,7 +201,7 @@ final class GtkTextFloor {
 
     private func height(of row: Int) -> Double { laidOut(row).height }
 
-    /// Row `row` drawn into an image the first time it shows.
+    /// Row `row` drawn into an image, made the first time it is asked for.
     private func image(of row: Int, width: Int) -> OpaquePointer {
         var kept = laidOut(row)
         if let image = kept.image { return image }
