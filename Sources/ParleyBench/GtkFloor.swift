@@ -58,16 +58,7 @@ enum GtkFloor {
             let top = Double(row * rowHeight)
             let left = row % 3 == 0 ? width * 0.35 : 12
             let bubble = Rect(x: left, y: top + 6, width: width * 0.6, height: Double(rowHeight) - 12)
-            let radius = 14.0
-            cairo_new_sub_path(cairo)
-            cairo_arc(cairo, bubble.maxX - radius, bubble.minY + radius, radius, -Double.pi / 2, 0)
-            cairo_arc(cairo, bubble.maxX - radius, bubble.maxY - radius, radius, 0, Double.pi / 2)
-            cairo_arc(cairo, bubble.minX + radius, bubble.maxY - radius, radius, Double.pi / 2, Double.pi)
-            cairo_arc(cairo, bubble.minX + radius, bubble.minY + radius, radius, Double.pi, 3 * Double.pi / 2)
-            cairo_close_path(cairo)
-            if row % 3 == 0 { cairo_set_source_rgb(cairo, 0.2, 0.45, 0.9) } else { cairo_set_source_rgb(cairo, 0.9, 0.91, 0.93) }
-            cairo_fill(cairo)
-            if row % 3 == 0 { cairo_set_source_rgb(cairo, 1, 1, 1) } else { cairo_set_source_rgb(cairo, 0.1, 0.1, 0.1) }
+            FloorBubble.fill(cairo, bubble, radius: 14, mine: row % 3 == 0)
             pango_layout_set_text(layout, "Row \(row): a few words of a message", -1)
             cairo_move_to(cairo, bubble.minX + 12, bubble.minY + 10)
             pango_cairo_show_layout(cairo, layout)

@@ -255,16 +255,7 @@ final class GtkTextFloor {
         let bubble = Rect(
             x: isMine ? width - 12 - Double(ink.width) - 2 * Self.padding : 12, y: y + Self.gap / 2,
             width: Double(ink.width) + 2 * Self.padding, height: rowHeight - Self.gap)
-        let radius = min(14, bubble.height / 2)
-        cairo_new_sub_path(cairo)
-        cairo_arc(cairo, bubble.maxX - radius, bubble.minY + radius, radius, -Double.pi / 2, 0)
-        cairo_arc(cairo, bubble.maxX - radius, bubble.maxY - radius, radius, 0, Double.pi / 2)
-        cairo_arc(cairo, bubble.minX + radius, bubble.maxY - radius, radius, Double.pi / 2, Double.pi)
-        cairo_arc(cairo, bubble.minX + radius, bubble.minY + radius, radius, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(cairo)
-        if isMine { cairo_set_source_rgb(cairo, 0.2, 0.45, 0.9) } else { cairo_set_source_rgb(cairo, 0.9, 0.91, 0.93) }
-        cairo_fill(cairo)
-        if isMine { cairo_set_source_rgb(cairo, 1, 1, 1) } else { cairo_set_source_rgb(cairo, 0.1, 0.1, 0.1) }
+        FloorBubble.fill(cairo, bubble, radius: min(14, bubble.height / 2), mine: isMine)
         cairo_move_to(cairo, bubble.minX + Self.padding, bubble.minY + Self.padding)
         pango_cairo_show_layout(cairo, layout)
     }

@@ -64,6 +64,18 @@ func option(_ name: String) -> String? {
 }
 
 /// Whether the flag `name` was given (and takes it out of the arguments).
+/// `--transcript FILE [--size WxH]` of a command showing a transcript in a window of its
+/// own (after the command's name), or the usage and exit status 2.
+func transcriptWindowOptions() -> (path: String, width: Int, height: Int) {
+    arguments.removeFirst()
+    let size = (option("--size") ?? "480x800").split(separator: "x").compactMap { Int($0) }
+    guard let path = option("--transcript"), arguments.isEmpty, size.count == 2, size[0] > 0, size[1] > 0 else {
+        print(usage)
+        exit(2)
+    }
+    return (path, size[0], size[1])
+}
+
 func flag(_ name: String) -> Bool {
     guard let index = arguments.firstIndex(of: name) else { return false }
     arguments.remove(at: index)
@@ -151,13 +163,8 @@ case "gtk-run":
     GtkBenchmarkRun.run(variant: variant, messages: count, frames: frames)
 case "gtk-peer":
     // The peer of the GTK demo, for scripts/measure-gtk.py.
-    arguments.removeFirst()
-    let size = (option("--size") ?? "480x800").split(separator: "x").compactMap { Int($0) }
-    guard let path = option("--transcript"), arguments.isEmpty, size.count == 2, size[0] > 0, size[1] > 0 else {
-        print(usage)
-        exit(2)
-    }
-    MainActor.assumeIsolated { GtkPeer.run(transcript: path, width: size[0], height: size[1]) }
+    let window = transcriptWindowOptions()
+    MainActor.assumeIsolated { GtkPeer.run(transcript: window.path, width: window.width, height: window.height) }
 case "gtk-floor":
     // GTK's own cost of a scroll step, for scripts/measure-gtk.py.
     arguments.removeFirst()
@@ -170,13 +177,8 @@ case "gtk-floor":
     MainActor.assumeIsolated { GtkFloor.run(width: size[0], height: size[1], overlay: overlay) }
 case "gtk-text-floor":
     // GTK's, Pango's and cairo's own cost of a step that brings new text.
-    arguments.removeFirst()
-    let size = (option("--size") ?? "480x800").split(separator: "x").compactMap { Int($0) }
-    guard let path = option("--transcript"), arguments.isEmpty, size.count == 2, size[0] > 0, size[1] > 0 else {
-        print(usage)
-        exit(2)
-    }
-    MainActor.assumeIsolated { GtkTextFloor.run(transcript: path, width: size[0], height: size[1]) }
+    let window = transcriptWindowOptions()
+    MainActor.assumeIsolated { GtkTextFloor.run(transcript: window.path, width: window.width, height: window.height) }
 case "matrix":
     arguments.removeFirst()
     let server = option("--homeserver").flatMap(URL.init(string:))
