@@ -20,9 +20,9 @@ import ParleyGTK
 /// it is killed.
 ///
 /// Its rows are plainer than the demo's (no names, times, avatars or receipts), so what it
-/// costs is a lower bound: what a step that brings new text costs in GTK, Pango and cairo
-/// alone, with nothing per row a screen reader or the keyboard could reach (GTK 4.8 makes
-/// only widgets accessible; `GtkAccessible` can be implemented by other objects from 4.10).
+/// costs is about the least a step that brings new text costs in GTK, Pango and cairo, with
+/// nothing per row a screen reader or the keyboard could reach (GTK 4.8 makes only widgets
+/// accessible; `GtkAccessible` can be implemented by other objects from 4.10).
 @MainActor
 final class GtkTextFloor {
     /// Pixels a wheel notch moves, as in the demo (`MessengerView.wheelStep`).
