@@ -160,6 +160,49 @@ struct LineBreakerTests {
         #expect(lines.map(\.columns) == [2, 2])
     }
 
+    @Test("in text with scalars outside ASCII, clusters are measured whole and in order, runs of ASCII byte by byte")
+    func clustersInMixedText() {
+        // Pieces that join what is before or after them: combining marks, a variation
+        // selector, a keycap, joiners, flags, CR LF, controls, wide and astral scalars.
+        let pieces = [
+            "a", "b", " ", "e\u{301}", "\u{301}", "1\u{FE0F}\u{20E3}", "#\u{FE0F}\u{20E3}", "👩\u{200D}💻", "\u{200D}",
+            "🇫🇷", "\r\n", "\r", "\n", "\t", "\u{7F}", "日", "😀", "\u{FE0F}", "x\u{0308}\u{0323}", "~", "\u{1F3FD}",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<400 {
+            let text = (0..<Int.random(in: 1...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            var measured: [Character] = []
+            let lines = LineBreaker.lines(text, maxColumns: 4) { character in
+                measured.append(character)
+                return MonospaceMeasurer.columns(of: character)
+            }
+            // Measured: every cluster but line feeds and a lone printable ASCII scalar that
+            // an ASCII scalar (or the end) follows, which counts one column unasked.
+            let characters = Array(text)
+            let expected = characters.indices.filter { index in
+                let character = characters[index]
+                let scalars = character.unicodeScalars
+                let lonePrintable = scalars.count == 1 && (0x20..<0x7F).contains(scalars.first!.value)
+                let asciiFollows = index + 1 == characters.count || characters[index + 1].utf8.first! < 0x80
+                return !(lonePrintable && asciiFollows) && character != "\n" && character != "\r\n"
+            }.map { characters[$0] }
+            #expect(measured == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            // Every line starts and ends on a cluster boundary.
+            let boundaries = Set(text.indices.map { text.utf8.distance(from: text.startIndex, to: $0) } + [text.utf8.count])
+            for line in lines {
+                #expect(boundaries.contains(line.utf8Range.lowerBound) && boundaries.contains(line.utf8Range.upperBound))
+            }
+        }
+    }
+
+    @Test("a lone printable ASCII scalar is one column to both measurers, as the byte-wise paths count it")
+    func asciiWidths() {
+        for value in UInt8(0x20)..<0x7F {
+            let character = Character(Unicode.Scalar(value))
+            #expect(MonospaceMeasurer.columns(of: character) == 1)
+        }
+    }
+
     @Test("measurer maps points back to the characters drawn there")
     func offsets() {
         let measurer = MonospaceMeasurer()

@@ -20,7 +20,8 @@ public enum LineBreaker {
     ///   - text: The text.
     ///   - maxColumns: The widest a line may be.
     ///   - width: Columns of one grapheme cluster (0 for a combining-only cluster).
-    /// - Complexity: O(n) in the length of `text`; printable ASCII takes a byte-wise path.
+    /// - Complexity: O(n) in the length of `text`; printable ASCII, and runs of it in other
+    ///   text, take a byte-wise path.
     public static func lines(_ text: String, maxColumns: Int, width: (Character) -> Int) -> [Line] {
         let limit = max(1, maxColumns)
         var state = State(limit: limit)
@@ -32,14 +33,32 @@ public enum LineBreaker {
             }
             return state.finish(at: offset)
         }
+        // Text with a few scalars outside ASCII (an emoji, an accent): runs of ASCII go byte
+        // by byte, the rest cluster by cluster. An ASCII scalar followed by another ASCII
+        // scalar is a whole cluster, except CR before LF: what joins a scalar to the one
+        // before it (combining marks, joiners, variation selectors) is never ASCII.
+        let utf8 = text.utf8
+        var index = utf8.startIndex
         var offset = 0
-        for character in text {
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            let next = utf8.index(after: index)
+            if byte < 0x80, byte != 0x0D, next == utf8.endIndex || utf8[next] < 0x80 {
+                let isNewline = byte == 0x0A
+                let columns = isNewline ? 0 : byte >= 0x20 && byte < 0x7F ? 1 : max(0, width(Character(Unicode.Scalar(byte))))
+                state.feed(offset: offset, length: 1, width: columns, isSpace: byte == 0x20, isNewline: isNewline)
+                offset += 1
+                index = next
+                continue
+            }
+            let character = text[index]
             let length = character.utf8.count
             let isNewline = character == "\n" || character == "\r\n"
             state.feed(
                 offset: offset, length: length, width: isNewline ? 0 : max(0, width(character)),
                 isSpace: character == " ", isNewline: isNewline)
             offset += length
+            index = text.index(after: index)
         }
         return state.finish(at: offset)
     }
