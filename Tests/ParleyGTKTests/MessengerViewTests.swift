@@ -294,6 +294,39 @@ extension GTKTests {
             #expect(bubbles.count >= 6)
         }
 
+        @Test("recycled row views carry exactly their new row's state classes")
+        func recycledClasses() async throws {
+            // Two senders in runs of 1 to 4, so that views change side and group position
+            // as they are recycled.
+            let conversation = ChatFixtures.conversation(0)
+            let messages = ChatFixtures.messages(240).enumerated().map { index, message in
+                var message = message
+                if index % 7 == 0 { message.sender = message.sender == ChatFixtures.me ? ChatFixtures.alice : ChatFixtures.me }
+                return message
+            }
+            try conversation.append(contentsOf: messages, animated: false)
+            let (view, window) = try await show(conversation)
+            defer { GTKHarness.close(window) }
+            let names = ["history", "newer", "typing", "incoming", "outgoing", "notice", "single", "first", "middle", "last"]
+            for step in [-1500.0, -1500, 900, -700, 2000, -3000] {
+                view.scroll(by: step)
+                await GTKHarness.pumpUntilPlaced(view)
+                for row in view.visibleRowViews {
+                    guard case .message(let message)? = row.row, let context = row.context else { continue }
+                    var expected: Set<String> = [context.side == .incoming ? "incoming" : "outgoing"]
+                    switch context.position {
+                    case .single: expected.insert("single")
+                    case .first: expected.insert("first")
+                    case .middle: expected.insert("middle")
+                    case .last: expected.insert("last")
+                    }
+                    if case .notice = message.content { expected.insert("notice") }
+                    let present = Set(names.filter { gtk_widget_has_css_class(row.frame.widget, $0) != 0 })
+                    #expect(present == expected)
+                }
+            }
+        }
+
         @Test("removing a message fades its row out, then it is gone (#4)")
         func removal() async throws {
             let conversation = ChatFixtures.conversation(10)

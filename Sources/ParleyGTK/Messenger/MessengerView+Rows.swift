@@ -174,7 +174,7 @@ extension MessengerView {
     private func dequeue(for row: VisibleRow, arriving: Bool, leaving: inout [RowView], onScreen: Int) -> RowView {
         let id = row.row.id
         if let index = pool.lastIndex(where: { $0.id == id }) { return pool.remove(at: index) }
-        let classes = RowView.stateClasses(for: row.row, context: row.context)
+        let classes = RowStateClasses(row: row.row, context: row.context)
         let takesLeaving = arriving || (pool.isEmpty && rowViewCount >= 2 * onScreen)
         if takesLeaving, !leaving.isEmpty {
             return leaving.remove(at: leaving.lastIndex(where: { $0.stateClasses == classes }) ?? leaving.count - 1)

@@ -23,7 +23,7 @@ final class RowView {
     /// rows stay the same (``VisibleRow/isKnownIdentical(to:)``), known without comparing.
     private var shown: VisibleRow?
     /// The state classes on the row widget now (side, position, kind).
-    private(set) var stateClasses: Set<String> = []
+    private(set) var stateClasses: RowStateClasses = []
     private var accessibleLabel = ""
     private var accessiblePosition = (position: 0, count: 0)
     private var statusLabelName = ""
@@ -235,26 +235,13 @@ final class RowView {
     // MARK: Content
 
     /// Puts exactly `classes` (of the row's state classes) on the row widget.
-    private func setStateClasses(_ classes: Set<String>) {
+    private func setStateClasses(_ classes: RowStateClasses) {
         guard classes != stateClasses else { return }
-        for name in stateClasses.subtracting(classes) { frame.widget.setClass(name, false) }
-        for name in classes.subtracting(stateClasses) { frame.widget.setClass(name, true) }
-        stateClasses = classes
-    }
-
-    /// The state classes a row view showing `row` in `context` carries: a recycled view
-    /// that has them already shows the row without restyling.
-    static func stateClasses(for row: Row, context: RowContext?) -> Set<String> {
-        switch row {
-        case .history: return ["history"]
-        case .newerHistory: return ["history", "newer"]
-        case .typing: return ["typing"]
-        case .message(let message):
-            let context = context ?? RowContext(side: .incoming, position: .single)
-            var classes: Set<String> = [context.side == .incoming ? "incoming" : "outgoing", StyleSheet.className(context.position)]
-            if case .notice = message.content { classes.insert("notice") }
-            return classes
+        let changed = classes.symmetricDifference(stateClasses)
+        for (state, name) in RowStateClasses.names where changed.contains(state) {
+            frame.widget.setClass(name, classes.contains(state))
         }
+        stateClasses = classes
     }
 
     private func apply(_ row: Row, _ context: RowContext, host: any RowHost) {
@@ -267,15 +254,15 @@ final class RowView {
         tailColor = nil
         switch row {
         case .history(let indicator):
-            setStateClasses(["history"])
+            setStateClasses(.history)
             hideMessageParts()
             history.show(indicator, edge: .older, host: host)
         case .newerHistory(let indicator):
-            setStateClasses(["history", "newer"])
+            setStateClasses([.history, .newer])
             hideMessageParts()
             history.show(indicator, edge: .newer, host: host)
         case .typing(let typers):
-            setStateClasses(["typing"])
+            setStateClasses(.typing)
             historyView?.hide()
             hideMessageParts(keepBubble: true)
             if layoutHas(\.avatar), let first = typers.first {
@@ -292,7 +279,7 @@ final class RowView {
         case .message(let message):
             historyView?.hide()
             let side = context.side
-            setStateClasses(Self.stateClasses(for: row, context: context))
+            setStateClasses(RowStateClasses(row: row, context: context))
             // Top label: day separator or time.
             if let text = context.topLabel, layoutHas(\.topLabel) {
                 show(topLabel, text, font: style.labelFont, host: host)
