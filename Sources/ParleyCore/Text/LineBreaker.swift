@@ -34,9 +34,11 @@ public enum LineBreaker {
             return state.finish(at: offset)
         }
         // Text with a few scalars outside ASCII (an emoji, an accent): runs of ASCII go byte
-        // by byte, the rest cluster by cluster. An ASCII scalar followed by another ASCII
-        // scalar is a whole cluster, except CR before LF: what joins a scalar to the one
-        // before it (combining marks, joiners, variation selectors) is never ASCII.
+        // by byte, the rest cluster by cluster. The walk is always at a cluster boundary, and
+        // a cluster that starts there with an ASCII scalar other than CR ends before a next
+        // ASCII scalar: what joins a scalar to the one before it (combining marks, spacing
+        // marks, joiners, variation selectors) is never ASCII, and only Prepend scalars,
+        // none of them ASCII, join the one after.
         let utf8 = text.utf8
         var index = utf8.startIndex
         var offset = 0
