@@ -3,52 +3,60 @@ import Foundation
 import ParleyCore
 import ParleyGTK
 
-/// `parley-bench gtk-text-floor`: the least a GTK 4.8 program pays to bring a transcript's
-/// text on screen as it scrolls, a fourth program beside the demo, its peer and the floor
-/// in `scripts/measure-gtk.py`.
+/// `parley-bench gtk-text-floor`: what a plain GTK 4.8 program with no widget per row pays
+/// to bring a transcript's text on screen as it scrolls, a fourth program beside the demo,
+/// its peer and the floor in `scripts/measure-gtk.py`.
 ///
 /// Where `gtk-floor` replays one drawing and shows nothing new, this one shows the same
-/// transcript as the demo, in bubbles on two sides, and pays only what any program must
-/// for text it has not shown before: each message is laid out and shaped once by Pango
-/// (the window's font family at the demo's text size, wrapped at the bubble's width), and
-/// that layout both measures the row and draws it: straight onto the screen the first time
-/// the row shows, and into an image of the row the second, which later steps only place
-/// (as the demo's list keeps rows that move as images of themselves). There is no widget per row: one GtkDrawingArea draws the rows
-/// from an anchor (a row and how far its top is above the area), a GtkScrollbar beside it
-/// follows, and nothing is styled, placed or made accessible per row. A wheel notch moves
-/// the rows by the demo's step (56 pixels), Page Up and Page Down by a page. It runs until
-/// it is killed.
+/// transcript as the demo, in bubbles on two sides, and does for text it has not shown
+/// before what any program must: each message is laid out and shaped once by Pango (the
+/// window's font family at the demo's text size, wrapped at the width the demo's layout
+/// gives a bubble's text on that side), and that layout measures the row and draws it,
+/// straight onto the screen the first time the row shows and into an image of the row
+/// the second, which later steps only place (the demo's list also draws rows that keep
+/// moving from images of themselves, `childimages.c`). One GtkDrawingArea draws the rows
+/// from an anchor (a row and how far its top is above the area) and a GtkScrollbar beside
+/// it shows the place; nothing is styled, allocated or made accessible per row. A wheel
+/// notch moves the rows by the demo's step (56 pixels), Page Up and Page Down by a page.
+/// It runs until it is killed.
 ///
-/// Its rows are plainer than the demo's (no names, times, avatars or receipts), so what it
-/// costs is about the least a step that brings new text costs in GTK, Pango and cairo, with
-/// nothing per row a screen reader or the keyboard could reach (GTK 4.8 makes only widgets
-/// accessible; `GtkAccessible` can be implemented by other objects from 4.10).
+/// It is a comparison, not a bound: its rows are plainer than the demo's (no names, times,
+/// avatars or receipts), and it has nothing per row a screen reader or the keyboard could
+/// reach (GTK 4.8 makes only widgets accessible; other objects can implement
+/// `GtkAccessible` from 4.10); a cleverer widgetless list could still draw a little less.
 @MainActor
 final class GtkTextFloor {
     /// Pixels a wheel notch moves, as in the demo (`MessengerView.wheelStep`).
     static let wheelStep = 56.0
-    /// The gap between bubbles, their padding, and how much of the width they may take.
-    static let gap = 4.0, padding = 10.0, widthShare = 0.62
-    /// The text's size in points: the demo's message text (`ChatStyle.bodyFont`).
-    static let textSize = ChatStyle.light.bodyFont.size
-    /// Laid-out rows kept for rows that come back (a few screens' worth).
-    static let keptLayouts = 128
+    /// The demo's style: its text size, bubble insets and widths.
+    static let style = ChatStyle.light
+    /// The gap between rows.
+    static let gap = style.metrics.messageSpacing
+    /// Laid-out rows kept beyond those on screen, above and below, for rows that come back.
+    static let keptBeyond = 32
 
+    /// The transcript's bytes ("seconds<TAB>sender<TAB>text" lines).
     private let transcript: Data
-    /// Each line's start in the transcript, and the lines sent by "You" (the demos' own
-    /// sender, drawn on the right).
+    /// Each line's start in the transcript.
     private let lines: [Int]
+    /// The lines sent by "You" (the demos' own sender), drawn on the right.
     private let mine: Set<Int>
+    /// The drawing area the rows are drawn in.
     private let area: WidgetPointer
+    /// The scroll bar's adjustment: it shows the place; dragging the bar moves nothing.
     private let adjustment: UnsafeMutablePointer<GtkAdjustment>
     /// The row at the area's top and how many pixels of it are above the area.
     private var top = 0, above = 0.0
+    /// Whether the newest row's bottom stays at the area's bottom (at the start, and after
+    /// a step down past the end).
     private var atBottom = true
-    /// Laid-out text by row, for the width it was laid out at, and the row's image once it
-    /// has been drawn twice.
+    /// Laid-out rows by index, for the width they were laid out at.
     private var layouts: [Int: Row] = [:]
+    /// One row laid out: its text's layout and size, and the row's image once it has been
+    /// drawn a second time.
     private struct Row {
         let layout: OpaquePointer
+        let textWidth: Double
         let height: Double
         var image: OpaquePointer?
         var drawn = false
@@ -58,10 +66,12 @@ final class GtkTextFloor {
             if let image { cairo_surface_destroy(image) }
         }
     }
+    /// The area's width the rows were laid out for (0 before the first drawing).
     private var layoutWidth = 0
     /// Rows the last drawing showed, for the scroll bar's page.
     private var shownRows = 1
 
+    /// Indexes `transcript`'s lines.
     init(transcript: Data) {
         self.transcript = transcript
         // One pass over the bytes: a line is "seconds<TAB>sender<TAB>text".
@@ -91,6 +101,7 @@ final class GtkTextFloor {
         adjustment = gtk_adjustment_new(0, 0, 1, 1, 1, 1)!
     }
 
+    /// Shows the transcript at `path` in a window of `width` × `height` until killed.
     static func run(transcript path: String, width: Int, height: Int) {
         StandaloneWindow.startGTK(command: "gtk-text-floor")
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -136,7 +147,8 @@ final class GtkTextFloor {
 
     /// Moves the rows by `distance` pixels (negative: towards older rows) and draws again.
     func move(by distance: Double) {
-        guard distance != 0 else { return }
+        // Rows are laid out for the area's width, known from the first drawing.
+        guard distance != 0, layoutWidth > 0 else { return }
         atBottom = false
         above += distance
         while above < 0, top > 0 {
@@ -148,6 +160,15 @@ final class GtkTextFloor {
             above -= height(of: top)
             top += 1
         }
+        // Past the end, the newest row stays at the bottom.
+        let areaHeight = Double(gtk_widget_get_height(area))
+        var filled = -above
+        var row = top
+        while row < lines.count, filled < areaHeight {
+            filled += height(of: row)
+            row += 1
+        }
+        if filled < areaHeight { atBottom = true }
         gtk_widget_queue_draw(area)
         updateScrollBar()
     }
@@ -162,9 +183,11 @@ final class GtkTextFloor {
     /// The rows from the anchor down, each laid out the first time it shows.
     private func draw(_ cairo: OpaquePointer, width: Int, height: Int) {
         if width != layoutWidth {
+            // Laid out again at the new width, from the same row's top.
             for kept in layouts.values { kept.free() }
             layouts = [:]
             layoutWidth = width
+            above = 0
         }
         if atBottom { settleAtBottom(height: Double(height)) }
         cairo_set_source_rgb(cairo, 1, 1, 1)
@@ -177,15 +200,15 @@ final class GtkTextFloor {
                 cairo_set_source_surface(cairo, image(of: row, width: width), 0, y)
                 cairo_paint(cairo)
             } else {
-                drawBubble(cairo, row: row, layout: kept.layout, y: y, rowHeight: kept.height, width: Double(width))
+                drawBubble(cairo, row: row, kept, y: y, width: Double(width))
                 kept.drawn = true
                 layouts[row] = kept
             }
             y += kept.height
             row += 1
         }
-        forgetFarLayouts()
         shownRows = max(1, row - top)
+        forgetFarLayouts()
     }
 
     /// Puts the newest row's bottom at the area's bottom.
@@ -199,6 +222,7 @@ final class GtkTextFloor {
         above = max(0, filled - height)
     }
 
+    /// Row `row`'s height, laying it out if it is not yet.
     private func height(of row: Int) -> Double { laidOut(row).height }
 
     /// Row `row` drawn into an image, made the first time it is asked for.
@@ -207,11 +231,34 @@ final class GtkTextFloor {
         if let image = kept.image { return image }
         let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(kept.height.rounded(.up)))!
         let cairo = cairo_create(image)!
-        drawBubble(cairo, row: row, layout: kept.layout, y: 0, rowHeight: kept.height, width: Double(width))
+        drawBubble(cairo, row: row, kept, y: 0, width: Double(width))
         cairo_destroy(cairo)
         kept.image = image
         layouts[row] = kept
         return image
+    }
+
+    /// The widest a bubble's text may be on its side, as the demo's layout works it out
+    /// (`RowLayoutBuilder`): the row's width less its insets, the avatar column on the
+    /// left and the status column on the right, times the bubble's share, less the
+    /// bubble's insets.
+    private static func textWidth(rowWidth: Double, mine: Bool) -> Double {
+        let metrics = style.metrics
+        let available = max(1, rowWidth - metrics.rowInsets.horizontal - avatarColumn(mine: mine) - statusColumn(mine: mine))
+        let bubble = min(available, max(metrics.minBubbleWidth, (available * metrics.maxBubbleFraction).rounded(.down)))
+        return max(1, bubble - metrics.bubbleInsets.horizontal)
+    }
+
+    /// The avatar column beside others' bubbles, as the demo's.
+    private static func avatarColumn(mine: Bool) -> Double {
+        let metrics = style.metrics
+        guard !mine || style.showsOutgoingAvatar, style.avatarPlacement != .hidden else { return 0 }
+        return metrics.avatarSize.width + metrics.avatarSpacing
+    }
+
+    /// The delivery status column beside one's own bubbles, as the demo's.
+    private static func statusColumn(mine: Bool) -> Double {
+        mine && style.showsDeliveryStatus ? style.metrics.statusSize.width : 0
     }
 
     /// Row `row`'s text laid out at the bubble's width, made the first time it is asked for.
@@ -223,40 +270,44 @@ final class GtkTextFloor {
         let layout = gtk_widget_create_pango_layout(area, nil)!
         // The window's font family, at the size of the demo's message text.
         let font = pango_font_description_copy(pango_context_get_font_description(pango_layout_get_context(layout)))!
-        pango_font_description_set_size(font, Int32(Self.textSize * Double(PANGO_SCALE)))
+        pango_font_description_set_size(font, Int32(Self.style.bodyFont.size * Double(PANGO_SCALE)))
         pango_layout_set_font_description(layout, font)
         pango_font_description_free(font)
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        let wrapWidth = max(1, Double(layoutWidth) * Self.widthShare - 2 * Self.padding)
+        let wrapWidth = Self.textWidth(rowWidth: Double(layoutWidth), mine: mine.contains(row))
         pango_layout_set_width(layout, Int32(wrapWidth * Double(PANGO_SCALE)))
         text.withUnsafeBytes { bytes in
             pango_layout_set_text(layout, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
         }
         var logical = PangoRectangle()
         pango_layout_get_pixel_extents(layout, nil, &logical)
-        let kept = Row(layout: layout, height: Double(logical.height) + 2 * Self.padding + Self.gap)
+        let insets = Self.style.metrics.bubbleInsets
+        let kept = Row(layout: layout, textWidth: Double(logical.width), height: Double(logical.height) + insets.vertical + Self.gap)
         layouts[row] = kept
         return kept
     }
 
-    /// Lets go of layouts of rows far from the screen once there are many.
+    /// Lets go of the rows laid out more than ``keptBeyond`` rows above or below the screen.
     private func forgetFarLayouts() {
-        guard layouts.count > Self.keptLayouts else { return }
-        for (row, kept) in layouts where abs(row - top) > Self.keptLayouts / 4 {
-            kept.free()
+        guard layouts.count > 2 * Self.keptBeyond + shownRows else { return }
+        let kept = (top - Self.keptBeyond)...(top + shownRows + Self.keptBeyond)
+        for (row, laidOut) in layouts where !kept.contains(row) {
+            laidOut.free()
             layouts[row] = nil
         }
     }
 
-    private func drawBubble(_ cairo: OpaquePointer, row: Int, layout: OpaquePointer, y: Double, rowHeight: Double, width: Double) {
-        var ink = PangoRectangle()
-        pango_layout_get_pixel_extents(layout, nil, &ink)
+    /// Row `row`'s bubble and text, the row's top at `y`.
+    private func drawBubble(_ cairo: OpaquePointer, row: Int, _ kept: Row, y: Double, width: Double) {
+        let metrics = Self.style.metrics
         let isMine = mine.contains(row)
-        let bubble = Rect(
-            x: isMine ? width - 12 - Double(ink.width) - 2 * Self.padding : 12, y: y + Self.gap / 2,
-            width: Double(ink.width) + 2 * Self.padding, height: rowHeight - Self.gap)
+        let bubbleWidth = kept.textWidth + metrics.bubbleInsets.horizontal
+        let x = isMine
+            ? width - metrics.rowInsets.right - Self.statusColumn(mine: true) - bubbleWidth
+            : metrics.rowInsets.left + Self.avatarColumn(mine: false)
+        let bubble = Rect(x: x, y: y + Self.gap / 2, width: bubbleWidth, height: kept.height - Self.gap)
         FloorBubble.fill(cairo, bubble, radius: min(14, bubble.height / 2), mine: isMine)
-        cairo_move_to(cairo, bubble.minX + Self.padding, bubble.minY + Self.padding)
-        pango_cairo_show_layout(cairo, layout)
+        cairo_move_to(cairo, bubble.minX + metrics.bubbleInsets.left, bubble.minY + metrics.bubbleInsets.top)
+        pango_cairo_show_layout(cairo, kept.layout)
     }
 }

@@ -63,19 +63,22 @@ func option(_ name: String) -> String? {
     return value
 }
 
-/// Whether the flag `name` was given (and takes it out of the arguments).
-/// `--transcript FILE [--size WxH]` of a command showing a transcript in a window of its
-/// own (after the command's name), or the usage and exit status 2.
-func transcriptWindowOptions() -> (path: String, width: Int, height: Int) {
+/// The options of a command showing a window of its own (after the command's name):
+/// `--size WxH` (480x800 by default), `--transcript FILE` when `transcript` is true, and
+/// the flags in `flags`; or the usage and exit status 2 when anything else is given.
+func windowOptions(transcript: Bool, flags: [String] = []) -> (path: String, width: Int, height: Int, flags: Set<String>) {
     arguments.removeFirst()
     let size = (option("--size") ?? "480x800").split(separator: "x").compactMap { Int($0) }
-    guard let path = option("--transcript"), arguments.isEmpty, size.count == 2, size[0] > 0, size[1] > 0 else {
+    let path = transcript ? option("--transcript") : ""
+    let given = Set(flags.filter { flag($0) })
+    guard let path, arguments.isEmpty, size.count == 2, size[0] > 0, size[1] > 0 else {
         print(usage)
         exit(2)
     }
-    return (path, size[0], size[1])
+    return (path, size[0], size[1], given)
 }
 
+/// Whether the flag `name` was given (and takes it out of the arguments).
 func flag(_ name: String) -> Bool {
     guard let index = arguments.firstIndex(of: name) else { return false }
     arguments.remove(at: index)
@@ -163,21 +166,16 @@ case "gtk-run":
     GtkBenchmarkRun.run(variant: variant, messages: count, frames: frames)
 case "gtk-peer":
     // The peer of the GTK demo, for scripts/measure-gtk.py.
-    let window = transcriptWindowOptions()
+    let window = windowOptions(transcript: true)
     MainActor.assumeIsolated { GtkPeer.run(transcript: window.path, width: window.width, height: window.height) }
 case "gtk-floor":
     // GTK's own cost of a scroll step, for scripts/measure-gtk.py.
-    arguments.removeFirst()
-    let size = (option("--size") ?? "480x800").split(separator: "x").compactMap { Int($0) }
-    let overlay = flag("--overlay")
-    guard arguments.isEmpty, size.count == 2, size[0] > 0, size[1] > 0 else {
-        print(usage)
-        exit(2)
-    }
-    MainActor.assumeIsolated { GtkFloor.run(width: size[0], height: size[1], overlay: overlay) }
+    let window = windowOptions(transcript: false, flags: ["--overlay"])
+    let overlay = window.flags.contains("--overlay")
+    MainActor.assumeIsolated { GtkFloor.run(width: window.width, height: window.height, overlay: overlay) }
 case "gtk-text-floor":
     // GTK's, Pango's and cairo's own cost of a step that brings new text.
-    let window = transcriptWindowOptions()
+    let window = windowOptions(transcript: true)
     MainActor.assumeIsolated { GtkTextFloor.run(transcript: window.path, width: window.width, height: window.height) }
 case "matrix":
     arguments.removeFirst()
