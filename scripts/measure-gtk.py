@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Measures the GTK demo from outside, as an X server sees it, beside a GtkListView peer
-and the floor of GTK itself.
+and two floors: GTK itself, and a plain widgetless list of the same text.
 
 Each program is started on the same realistic transcript (scripts/transcript.py) in a
 480x800 window on Xvfb with the cairo renderer, and driven with XTest (real button and
