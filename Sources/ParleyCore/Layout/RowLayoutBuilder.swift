@@ -16,10 +16,6 @@ struct RowLayoutBuilder {
     let textLimit: TextLimit
     private var metrics: ChatMetrics { style.metrics }
 
-    init(style: ChatStyle, measurer: any TextMeasurer, width: Double, textLimit: TextLimit = .preview) {
-        self.init(shared: SharedStyle(style), measurer: measurer, width: width, textLimit: textLimit)
-    }
-
     init(shared: SharedStyle, measurer: any TextMeasurer, width: Double, textLimit: TextLimit = .preview) {
         self.shared = shared
         self.measurer = measurer

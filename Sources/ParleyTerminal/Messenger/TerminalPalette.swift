@@ -22,7 +22,7 @@ public struct TerminalPalette: Sendable {
         let code: TerminalColor
 
         init(_ style: ChatStyle, _ which: Side, usesColor: Bool) {
-            func color(_ color: Color) -> TerminalColor { usesColor ? TerminalColor(color) : .default }
+            func color(_ color: Color) -> TerminalColor { TerminalPalette.color(color, usesColor: usesColor) }
             let side = style[which]
             code = color(style.codeBackground(which))
             bubble = color(side.bubbleColor)
@@ -52,7 +52,7 @@ public struct TerminalPalette: Sendable {
     /// The palette of `style`; `usesColor` false draws in the default colours only.
     public init(style: ChatStyle, usesColor: Bool = true) {
         self.usesColor = usesColor
-        func color(_ color: Color) -> TerminalColor { usesColor ? TerminalColor(color) : .default }
+        func color(_ color: Color) -> TerminalColor { Self.color(color, usesColor: usesColor) }
         incoming = SideStyles(style, .incoming, usesColor: usesColor)
         outgoing = SideStyles(style, .outgoing, usesColor: usesColor)
         label = CellStyle(foreground: color(style.labelColor), attributes: usesColor ? [] : .dim)
@@ -62,6 +62,9 @@ public struct TerminalPalette: Sendable {
         accentColor = TerminalColor(bubble.alpha > 0.05 ? bubble : style.outgoing.linkColor)
         chrome = CellStyle(foreground: color(style.labelColor))
     }
+
+    /// `color` as the terminal is sent it: the terminal's default when colours are off.
+    private static func color(_ color: Color, usesColor: Bool) -> TerminalColor { usesColor ? TerminalColor(color) : .default }
 
     private func styles(_ side: Side) -> SideStyles { side == .incoming ? incoming : outgoing }
 
