@@ -130,6 +130,29 @@ struct KeptRowsTests {
             pair.perform(.page(-1))
             pair.expectSame("paging up in the taller screen")
         }
+
+        // What the legibility pass reads, and what is drawn over kept rows' lines: those
+        // lines, made legible when painted, pass again with what was drawn on them. No one
+        // typing, so that a kept row ends the list.
+        pair.chat.setTyping(Cast.alice, false)
+        pair.perform(.scroll(-2))
+        pair.both { $0.canvas = .light }
+        pair.expectSame("a light terminal's colours")
+        pair.both { $0.colorDepth = .palette256 }
+        pair.expectSame("256 colours")
+        pair.both { $0.canvas = .dark }
+        pair.expectSame("a dark terminal's colours")
+        pair.perform(.insert("@Bo"))
+        pair.expectSame("suggestions over the list's last line")
+        pair.both { $0.inputBar.text = "" }
+        pair.perform(.lineUp)
+        pair.expectSame("editing a sent message: the note over the list's last line")
+        pair.perform(.cancel)
+        pair.perform(.search)
+        pair.perform(.insert("longer"))
+        pair.expectSame("searching: the bar and the match's row")
+        pair.perform(.cancel)
+        pair.expectSame("the search closed")
     }
 
     @Test("past its capacity the screen keeps the rows used last, and shows what fresh painting shows")

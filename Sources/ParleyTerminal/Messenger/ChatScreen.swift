@@ -115,6 +115,8 @@ public final class ChatScreen {
     private var look: FrameLook?
     /// Where the storage of each screen line a kept row placed this frame is (0: none).
     private var placedLines: [Int] = []
+    /// Those lines made legible (none where no kept row was placed).
+    private var placedLegible: [[Cell]] = []
     /// What ``lastBarLayout`` was worked out for.
     private struct BarLayoutKey: Equatable {
         var revision: UInt64
@@ -276,6 +278,15 @@ public final class ChatScreen {
         painter.searchMatch = presenter.searchMatch
         painter.playback = presenter.playback
         noteScroll(frame.rows)
+        if usesColor {
+            // The pass keeps what it worked out while the canvas and depth stay the same.
+            let wanted = canvas ?? look.painted
+            if legibility?.canvas != wanted || legibility?.depth != colorDepth {
+                legibility = LegibleColors(canvas: wanted, depth: colorDepth)
+            }
+        } else {
+            legibility = nil
+        }
         drawRows(frame.rows, painter: painter, into: &screen)
         isAnimating = frame.isAnimating
         if let empty = frame.emptyText, listHeight > 0 {
@@ -351,14 +362,8 @@ public final class ChatScreen {
             }
         }
         lastDrawn = screen
-        if usesColor {
-            // The pass keeps what it worked out while the canvas and depth stay the same.
-            let wanted = canvas ?? look.painted
-            if legibility?.canvas != wanted || legibility?.depth != colorDepth {
-                legibility = LegibleColors(canvas: wanted, depth: colorDepth)
-            }
-            legibility?.apply(to: &screen)
-        }
+        // Kept rows' lines were made legible when painted.
+        legibility?.apply(to: &screen, placed: placedLines, legible: placedLegible)
         if glyphs != .unicode { Self.restrict(&screen, to: glyphs) }
         return (screen, cursor)
     }
@@ -370,18 +375,24 @@ public final class ChatScreen {
         bands.begin(
             RowBands.Generation(
                 styleRevision: presenter.viewport.layoutEngine.styleRevision, columns: columns, usesColor: usesColor,
-                pictures: pictures.revision))
+                pictures: pictures.revision, canvas: legibility?.canvas, depth: colorDepth))
         let band = listTop..<(listTop + listHeight)
         var drawnUntil = Int.min
-        // Filled in a local array: the property's every write would check exclusive access.
-        var placed = placedLines
+        // Filled in local arrays: the properties' every write would check exclusive access.
+        var placed = placedLines, legible = placedLegible
         placedLines = []
+        placedLegible = []
         if placed.count == rows {
             placed.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            legible.withUnsafeMutableBufferPointer { $0.update(repeating: []) }
         } else {
             placed = Array(repeating: 0, count: rows)
+            legible = Array(repeating: [], count: rows)
         }
-        defer { placedLines = placed }
+        defer {
+            placedLines = placed
+            placedLegible = legible
+        }
         let marks = RowBands.Marks(
             highlighted: painter.highlighted, selected: painter.selected, searchMatch: painter.searchMatch,
             playback: presenter.playback)
@@ -389,13 +400,15 @@ public final class ChatScreen {
         for index in visible.indices {
             let top = Int(saturating: visible[index].y.rounded(.down)) + listTop
             if keepsLines, top > drawnUntil,
-                let lines = bands.lines(for: visible[index], marks: marks, columns: columns, painter: painter)
+                let kept = bands.band(
+                    for: visible[index], marks: marks, columns: columns, painter: painter, legibility: &legibility)
             {
-                for (offset, line) in lines.enumerated() where band.contains(top + offset) {
+                for (offset, line) in kept.lines.enumerated() where band.contains(top + offset) {
                     screen.setLine(top + offset, line)
                     placed[top + offset] = CellBuffer.storage(of: line)
+                    legible[top + offset] = kept.legible[offset]
                 }
-                drawnUntil = top + lines.count - 1
+                drawnUntil = top + kept.lines.count - 1
             } else {
                 painter.draw(visible[index], into: &screen)
                 // What a row painted in place may have drawn on, a line beyond it included.

@@ -62,21 +62,28 @@ struct LegibleColors {
     /// Frames applied so far; lines not seen for two frames are forgotten.
     private var frame: UInt = 0
 
-    /// Applies the pass to every cell of `buffer`. It runs every frame over the whole
-    /// screen, so a line the last frames already had is taken from them, a run of cells
-    /// of one style and kind (the rule: a bubble's line) is looked up once, and what was
-    /// worked out stays for the next frames.
-    mutating func apply(to buffer: inout CellBuffer) {
+    /// Applies the pass to every cell of `buffer`. A line whose storage is `placed[y]` (a
+    /// kept row's, drawn when it was painted, nothing drawn over it since) becomes
+    /// `legible[y]`, made legible then. It runs every frame over the whole screen, so a
+    /// line the last frames already had is taken from them, a run of cells of one style
+    /// and kind (the rule: a bubble's line) is looked up once, and what was worked out
+    /// stays for the next frames.
+    mutating func apply(to buffer: inout CellBuffer, placed: [Int] = [], legible: [[Cell]] = []) {
         frame &+= 1
         for y in 0..<buffer.height {
             let drawn = buffer.line(y)
-            let key = drawn.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-            if let known = lines[key], CellBuffer.sharesStorage(known.drawn, drawn) {
+            let key = CellBuffer.storage(of: drawn)
+            if y < placed.count, placed[y] != 0, placed[y] == key {
+                buffer.setLine(y, legible[y])
+                continue
+            }
+        if let known = lines[key], CellBuffer.sharesStorage(known.drawn, drawn) {
                 known.frame = frame
                 buffer.setLine(y, known.legible)
                 continue
             }
-            let legible = self.legible(drawn)
+            var legible = drawn
+            makeLegible(&legible)
             lines[key] = Known(drawn: drawn, legible: legible, frame: frame)
             buffer.setLine(y, legible)
         }
@@ -86,18 +93,18 @@ struct LegibleColors {
         }
     }
 
-    /// `line` with every cell legible (the same storage when nothing changes).
+    /// Makes every cell of `line` legible, in place: its storage is copied only when it
+    /// is shared and a cell changes.
     ///
-    /// Cells are read and written through the lines' buffers; a run of one style and
-    /// kind is classified once. The loop keeps what it learnt in
-    /// plain values, not optionals, and writes every cell's answer once the line is
-    /// copied (a cell that keeps its style is given it again): a page makes twelve
-    /// thousand cells legible (#15).
-    private mutating func legible(_ line: [Cell]) -> [Cell] {
+    /// Cells are read and written through the line's buffer; a run of one style and kind
+    /// is classified once. The loop keeps what it learnt in plain values, not optionals,
+    /// and writes every cell's answer from the first that changes (a cell that keeps its
+    /// style is given it again): a page makes twelve thousand cells legible (#15).
+    mutating func makeLegible(_ line: inout [Cell]) {
         var memo = RunMemo()
         let painted = canvas.isPainted
-        // Find the first cell that changes without copying the line: a line that needs
-        // nothing keeps its storage.
+        // Find the first cell that changes without a write: a line that needs nothing
+        // keeps its storage, shared or not.
         let first: Int? = line.withUnsafeBufferPointer { cells in
             for index in cells.indices {
                 let cell = cells[index]
@@ -105,14 +112,12 @@ struct LegibleColors {
             }
             return nil
         }
-        guard let first else { return line }
-        var result = line
-        result.withUnsafeMutableBufferPointer { cells in
+        guard let first else { return }
+        line.withUnsafeMutableBufferPointer { cells in
             for index in first..<cells.count {
                 cells[index].style = restyled(cells[index], &memo, painted: painted)
             }
         }
-        return result
     }
 
     /// What the cells of a line passed so far leave for the next: the last glyph outside

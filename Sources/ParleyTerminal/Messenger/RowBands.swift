@@ -19,6 +19,10 @@ struct RowBands {
         var columns: Int
         var usesColor: Bool
         var pictures: UInt64
+        /// What the legibility pass made the rows' colours readable on (nil: colours
+        /// not drawn, no pass).
+        var canvas: TerminalCanvas?
+        var depth: ColorDepth
     }
 
     /// How a row's audio or video stands.
@@ -55,19 +59,24 @@ struct RowBands {
         var playback: MediaPlayback
     }
 
-    /// A kept row: its lines from its top, the row as it was listed when painted, and the
-    /// frame that last used it (a class, so that looking one up copies no message or
-    /// layout).
-    private final class Band {
-        let key: Key
-        var shown: VisibleRow
+    /// A kept row: its lines from its top as drawn and as the legibility pass makes them,
+    /// the row as it was listed when painted, and the frame that last used it (a class,
+    /// so that looking one up copies no message or layout).
+    final class Band {
+        fileprivate let key: Key
+        fileprivate var shown: VisibleRow
+        /// The lines as painted, placed in the screen (what else is drawn goes over them).
         let lines: [[Cell]]
-        var used: UInt
+        /// The lines made legible, for the screen's pass to take while nothing was drawn
+        /// over them (the lines themselves when colours are not drawn).
+        let legible: [[Cell]]
+        fileprivate var used: UInt
 
-        init(key: Key, shown: VisibleRow, lines: [[Cell]], used: UInt) {
+        fileprivate init(key: Key, shown: VisibleRow, lines: [[Cell]], legible: [[Cell]], used: UInt) {
             self.key = key
             self.shown = shown
             self.lines = lines
+            self.legible = legible
             self.used = used
         }
     }
@@ -134,17 +143,18 @@ struct RowBands {
         return nil
     }
 
-    /// The lines of `row` from its top, kept or painted now with `painter` under `marks`;
-    /// `nil` when the row is not one to keep (see the type), or draws outside its height.
-    mutating func lines(
-        for row: VisibleRow, marks: Marks, columns: Int, painter: RowPainter
-    ) -> [[Cell]]? {
+    /// The band of `row`, kept or painted now with `painter` under `marks` and made legible
+    /// by `legibility`; `nil` when the row is not one to keep (see the type), or draws
+    /// outside its height.
+    mutating func band(
+        for row: VisibleRow, marks: Marks, columns: Int, painter: RowPainter, legibility: inout LegibleColors?
+    ) -> Band? {
         // The row the last frame placed next, as it was: only the marks are compared.
         // A band stays right for the row and marks it was painted for, kept or not.
         if let band = followingBand(for: row), Self.hasMarks(of: band, marks) {
             band.used = frame
             order.append(band)
-            return band.lines
+            return band
         }
         guard case .message(let id) = row.id, marks.searchMatch?.messageID != id else { return nil }
         let highlighted = marks.highlighted == id, selected = marks.selected == id
@@ -153,7 +163,7 @@ struct RowBands {
         if let band = bands[id], row.isKnownIdentical(to: band.shown), Self.hasMarks(of: band, marks) {
             band.used = frame
             order.append(band)
-            return band.lines
+            return band
         }
         guard case .message(let message) = row.row else { return nil }
         var playback: Play?
@@ -170,7 +180,7 @@ struct RowBands {
             // Known identical from now on, while the viewport's rows stay the same.
             band.shown = row
             order.append(band)
-            return band.lines
+            return band
         }
         let key = Key(
             message: message, context: row.context, layout: row.layout, highlighted: highlighted, selected: selected,
@@ -186,11 +196,26 @@ struct RowBands {
             return nil
         }
         let lines = (Self.margin..<last).map { canvas.line($0) }
-        let band = Band(key: key, shown: row, lines: lines, used: frame)
+        let band = Band(key: key, shown: row, lines: lines, legible: Self.legible(lines, blank, &legibility), used: frame)
         bands[message.id] = band
         order.append(band)
         if bands.count > capacity { evict() }
-        return lines
+        return band
+    }
+
+    /// `lines` made legible by `legibility` (themselves without it). Lines left blank share
+    /// one storage, made legible once and shared again.
+    private static func legible(_ lines: [[Cell]], _ blank: [Cell], _ legibility: inout LegibleColors?) -> [[Cell]] {
+        guard legibility != nil else { return lines }
+        var legibleBlank: [Cell]?
+        return lines.map { line in
+            let isBlank = CellBuffer.sharesStorage(line, blank)
+            if isBlank, let legibleBlank { return legibleBlank }
+            var legible = line
+            legibility?.makeLegible(&legible)
+            if isBlank { legibleBlank = legible }
+            return legible
+        }
     }
 
     /// Keeps the half of the rows used most recently (of rows last used in the same
