@@ -86,6 +86,10 @@ struct RowBands {
     private static let margin = 1
 
     private var generation: Generation?
+    /// A blank line of the generation's width that every band starts from, and the same
+    /// made legible: a band's lines left blank share them, made once (#15).
+    private var blank: [Cell] = []
+    private var legibleBlank: [Cell]?
     private var bands: [MessageID: Band] = [:]
     private var frame: UInt = 0
     /// The bands the last frame placed, in order, and those this frame placed so far: a
@@ -113,6 +117,8 @@ struct RowBands {
             self.generation = generation
             bands.removeAll(keepingCapacity: true)
             lastOrder.removeAll()
+            blank = []
+            legibleBlank = nil
         }
     }
 
@@ -187,8 +193,11 @@ struct RowBands {
             playback: playback)
         let height = Int(saturating: row.layout.height.rounded(.up))
         guard height > 0, height <= 4096 else { return nil }
-        var canvas = CellBuffer(width: columns, height: height + 2 * Self.margin)
-        let blank = canvas.line(0)
+        if blank.count != columns {
+            blank = CellBuffer(width: columns, height: 1).line(0)
+            legibleBlank = nil
+        }
+        var canvas = CellBuffer(blank: blank, height: height + 2 * Self.margin)
         painter.draw(row, atLine: Double(Self.margin), into: &canvas)
         let last = height + Self.margin
         guard CellBuffer.sharesStorage(canvas.line(0), blank), CellBuffer.sharesStorage(canvas.line(last), blank) else {
@@ -196,25 +205,27 @@ struct RowBands {
             return nil
         }
         let lines = (Self.margin..<last).map { canvas.line($0) }
-        let band = Band(key: key, shown: row, lines: lines, legible: Self.legible(lines, blank, &legibility), used: frame)
+        let band = Band(key: key, shown: row, lines: lines, legible: legible(lines, &legibility), used: frame)
         bands[message.id] = band
         order.append(band)
         if bands.count > capacity { evict() }
         return band
     }
 
-    /// `lines` made legible by `legibility` (themselves without it). Lines left blank share
-    /// one storage, made legible once and shared again.
-    private static func legible(_ lines: [[Cell]], _ blank: [Cell], _ legibility: inout LegibleColors?) -> [[Cell]] {
+    /// `lines` made legible by `legibility` (themselves without it).
+    private mutating func legible(_ lines: [[Cell]], _ legibility: inout LegibleColors?) -> [[Cell]] {
         guard legibility != nil else { return lines }
-        var legibleBlank: [Cell]?
         return lines.map { line in
-            let isBlank = CellBuffer.sharesStorage(line, blank)
-            if isBlank, let legibleBlank { return legibleBlank }
-            var legible = line
-            legibility?.makeLegible(&legible)
-            if isBlank { legibleBlank = legible }
-            return legible
+            if CellBuffer.sharesStorage(line, blank) {
+                if let legibleBlank { return legibleBlank }
+                var made = blank
+                legibility?.makeLegible(&made)
+                legibleBlank = made
+                return made
+            }
+            var made = line
+            legibility?.makeLegible(&made)
+            return made
         }
     }
 

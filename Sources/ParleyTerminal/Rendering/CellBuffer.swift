@@ -108,6 +108,13 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
         rows = Array(repeating: blank, count: self.height)
     }
 
+    /// A buffer of `height` lines, each `blank` (which sets the width) until drawn on.
+    init(blank: [Cell], height: Int) {
+        width = blank.count
+        self.height = max(0, height)
+        rows = Array(repeating: blank, count: self.height)
+    }
+
     /// A buffer holding `lines` in the plain style, as wide as the widest.
     public init(lines: [String]) {
         let width = lines.map { TerminalWidth.columns(of: $0) }.max() ?? 0
