@@ -231,4 +231,34 @@ struct DisplayTextTests {
         #expect(InertText.displayOffsets(of: "a\tb") == [0, 1, 5, 6])
         #expect(InertText.displayOffsets(of: "\r\né") == [0, 1, 1, 1, 3])
     }
+
+    @Test("a text settled as shown as it is comes unchanged through every step, at the limits' edges (#15)")
+    func shownAsIs() {
+        let run = String(repeating: "x", count: 60)
+        #expect(DisplayText.isShownAsIs("Lunch at noon?\nSure, 12:30 works " + run, limit: .preview))
+        #expect(!DisplayText.isShownAsIs(run + "x", limit: .preview))
+        #expect(DisplayText.isShownAsIs("abcde", limit: TextLimit(characters: 5, lines: 1)))
+        #expect(!DisplayText.isShownAsIs("abcdef", limit: TextLimit(characters: 5, lines: 1)))
+        #expect(DisplayText.isShownAsIs("a\nb", limit: TextLimit(characters: 50, lines: 2)))
+        #expect(!DisplayText.isShownAsIs("a\nb\nc", limit: TextLimit(characters: 50, lines: 2)))
+        for other in ["tab\there", "cr\r\n", "esc\u{1B}[2J", "del\u{7F}", "café", "\u{202E}"] {
+            #expect(!DisplayText.isShownAsIs(other, limit: .preview), "\(other.debugDescription)")
+        }
+        // Seeded texts of mostly plain pieces: whatever is settled, the steps leave alone.
+        let pieces = ["a", "word ", " ", "\n", "Lunch?", "x", String(repeating: "y", count: 20), "é", "\t", "https://a.io "]
+        var random = ParleyTestSupport.SeededRandom(seed: 2612)
+        var settled = 0
+        for round in 0..<3_000 {
+            var text = ""
+            for _ in 0..<Int(random.next() % 24) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+            let limit = TextLimit(characters: 1 + Int(random.next() % 120), lines: 1 + Int(random.next() % 6))
+            guard DisplayText.isShownAsIs(text, limit: limit) else { continue }
+            settled += 1
+            let (prefix, cut) = DisplayText.prefix(of: text, limit: limit)
+            #expect(prefix == text && !cut, "round \(round)")
+            #expect(InertText.display(text) == text, "round \(round)")
+            #expect(DisplayText.breakingLongRuns(text) == text, "round \(round)")
+        }
+        #expect(settled > 300, "too few texts settled to check the steps: \(settled)")
+    }
 }

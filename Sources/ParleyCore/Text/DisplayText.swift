@@ -39,6 +39,13 @@ public struct DisplayText: Hashable, Sendable {
     }
 
     private init(_ content: TextContent, spans: [FormatSpan], limit: TextLimit, isCut: Bool = false) {
+        if !isCut, Self.isShownAsIs(content.string, limit: limit) {
+            string = content.string
+            isTruncated = false
+            detections = content.detections
+            self.spans = spans
+            return
+        }
         let (prefix, cutHere) = Self.prefix(of: content.string, limit: limit)
         let truncated = cutHere || isCut
         isTruncated = truncated
@@ -94,6 +101,34 @@ public struct DisplayText: Hashable, Sendable {
     }
 
     // MARK: Steps
+
+    /// Whether `string` is drawn as it is, settled in one pass over its bytes: printable
+    /// ASCII and line feeds (most messages) within `limit`, with no run of more than 60
+    /// characters without a space. The steps below give such a text back unchanged; each
+    /// walks it again (#15).
+    static func isShownAsIs(_ string: String, limit: TextLimit) -> Bool {
+        let settled = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard bytes.count <= limit.characters else { return false }
+            let longestRun = min(longestUnbrokenRun, 2 * (mostScalarsPerCluster - 1))
+            var run = 0
+            var breaks = 0
+            for byte in bytes {
+                if byte == 0x20 {
+                    run = 0
+                } else if byte == 0x0A {
+                    run = 0
+                    breaks += 1
+                } else if byte > 0x20, byte < 0x7F {
+                    run += 1
+                    if run > longestRun { return false }
+                } else {
+                    return false
+                }
+            }
+            return breaks < limit.lines
+        }
+        return settled ?? false
+    }
 
     /// The beginning of `string` within `limit`, cut after a whole cluster, and whether
     /// anything was left out. O(shown), however long `string` is.
