@@ -230,21 +230,25 @@ struct RowLayoutBuilder {
     // MARK: Parts
 
     /// Puts `body` (in bubble coordinates) into `layout` at `bubble`.
+    /// Places `body` in `bubble`, into a layout new but for the labels above the bubble:
+    /// parts the body lacks are left as they are, nil, since each write to the layout
+    /// checks that its storage is unique and copies the part's old value out (#15).
     private func place(_ body: Body, in bubble: Rect, into layout: inout RowLayout) {
         let dx = bubble.minX, dy = bubble.minY
         layout.bubble = bubble
-        layout.content = body.content.offsetBy(dx: dx, dy: dy)
-        layout.caption = body.caption?.offsetBy(dx: dx, dy: dy)
-        layout.text = body.text
-        layout.showMore = body.more?.offsetBy(dx: dx, dy: dy)
-        layout.quote = body.quote?.offsetBy(dx: dx, dy: dy)
-        layout.linkPreview = body.preview?.mapped { $0.offsetBy(dx: dx, dy: dy) }
-        layout.editedMark = body.edited?.offsetBy(dx: dx, dy: dy)
-        layout.timeMark = body.time?.offsetBy(dx: dx, dy: dy)
-        layout.items = body.items
-        layout.card = body.card.map { card in card.mapped { $0.offsetBy(dx: layout.content?.minX ?? dx, dy: layout.content?.minY ?? dy) } }
-        layout.audio = body.audio.map { audio in audio.mapped { $0.offsetBy(dx: layout.content?.minX ?? dx, dy: layout.content?.minY ?? dy) } }
-        layout.video = body.video.map { video in video.mapped { $0.offsetBy(dx: layout.content?.minX ?? dx, dy: layout.content?.minY ?? dy) } }
+        let content = body.content.offsetBy(dx: dx, dy: dy)
+        layout.content = content
+        if let caption = body.caption { layout.caption = caption.offsetBy(dx: dx, dy: dy) }
+        if let text = body.text { layout.text = text }
+        if let more = body.more { layout.showMore = more.offsetBy(dx: dx, dy: dy) }
+        if let quote = body.quote { layout.quote = quote.offsetBy(dx: dx, dy: dy) }
+        if let preview = body.preview { layout.linkPreview = preview.mapped { $0.offsetBy(dx: dx, dy: dy) } }
+        if let edited = body.edited { layout.editedMark = edited.offsetBy(dx: dx, dy: dy) }
+        if let time = body.time { layout.timeMark = time.offsetBy(dx: dx, dy: dy) }
+        if !body.items.isEmpty { layout.items = body.items }
+        if let card = body.card { layout.card = card.mapped { $0.offsetBy(dx: content.minX, dy: content.minY) } }
+        if let audio = body.audio { layout.audio = audio.mapped { $0.offsetBy(dx: content.minX, dy: content.minY) } }
+        if let video = body.video { layout.video = video.mapped { $0.offsetBy(dx: content.minX, dy: content.minY) } }
         layout.wrapWidth = body.wrapWidth
     }
 
