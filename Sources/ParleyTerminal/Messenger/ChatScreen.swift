@@ -115,7 +115,8 @@ public final class ChatScreen {
     private var look: FrameLook?
     /// Where the storage of each screen line a kept row placed this frame is (0: none).
     private var placedLines: [Int] = []
-    /// Those lines made legible (none where no kept row was placed).
+    /// Those lines made legible (where ``placedLines`` has none, a line of an earlier
+    /// frame, or none).
     private var placedLegible: [[Cell]] = []
     /// What ``lastBarLayout`` was worked out for.
     private struct BarLayoutKey: Equatable {
@@ -378,13 +379,15 @@ public final class ChatScreen {
                 pictures: pictures.revision, canvas: legibility?.canvas, depth: colorDepth))
         let band = listTop..<(listTop + listHeight)
         var drawnUntil = Int.min
-        // Filled in local arrays: the properties' every write would check exclusive access.
-        var placed = placedLines, legible = placedLegible
+        // Filled in locals: the properties' every access would check exclusive access. A
+        // line's legible form is read only where `placed` says a kept row is, so those of
+        // earlier frames are left to be written over, not cleared.
+        var placed = placedLines, legible = placedLegible, legibility = self.legibility
         placedLines = []
         placedLegible = []
+        self.legibility = nil
         if placed.count == rows {
             placed.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-            legible.withUnsafeMutableBufferPointer { $0.update(repeating: []) }
         } else {
             placed = Array(repeating: 0, count: rows)
             legible = Array(repeating: [], count: rows)
@@ -392,6 +395,7 @@ public final class ChatScreen {
         defer {
             placedLines = placed
             placedLegible = legible
+            self.legibility = legibility
         }
         let marks = RowBands.Marks(
             highlighted: painter.highlighted, selected: painter.selected, searchMatch: painter.searchMatch,
