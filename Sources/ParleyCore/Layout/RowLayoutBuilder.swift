@@ -229,10 +229,10 @@ struct RowLayoutBuilder {
 
     // MARK: Parts
 
-    /// Puts `body` (in bubble coordinates) into `layout` at `bubble`.
-    /// Places `body` in `bubble`, into a layout new but for the labels above the bubble:
-    /// parts the body lacks are left as they are, nil, since each write to the layout
-    /// checks that its storage is unique and copies the part's old value out (#15).
+    /// Puts `body` (in bubble coordinates) into `layout` at `bubble`; the layout is new but
+    /// for the labels above the bubble, so parts the body lacks are left as they are, nil:
+    /// each write to the layout checks that its storage is unique and copies the part's
+    /// old value out (#15).
     private func place(_ body: Body, in bubble: Rect, into layout: inout RowLayout) {
         let dx = bubble.minX, dy = bubble.minY
         layout.bubble = bubble

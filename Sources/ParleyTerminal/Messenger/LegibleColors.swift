@@ -77,7 +77,7 @@ struct LegibleColors {
                 buffer.setLine(y, legible[y])
                 continue
             }
-        if let known = lines[key], CellBuffer.sharesStorage(known.drawn, drawn) {
+            if let known = lines[key], CellBuffer.sharesStorage(known.drawn, drawn) {
                 known.frame = frame
                 buffer.setLine(y, known.legible)
                 continue

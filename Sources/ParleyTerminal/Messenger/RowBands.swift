@@ -20,7 +20,7 @@ struct RowBands {
         var usesColor: Bool
         var pictures: UInt64
         /// What the legibility pass made the rows' colours readable on (nil: colours
-        /// not drawn, no pass).
+        /// not drawn, no pass), and at which depth.
         var canvas: TerminalCanvas?
         var depth: ColorDepth
     }

@@ -101,14 +101,11 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
 
     /// A blank buffer.
     public init(width: Int, height: Int, style: CellStyle = .plain) {
-        self.width = max(0, width)
-        self.height = max(0, height)
-        // One line shared by every row until a row is drawn on.
-        let blank = Array(repeating: Cell.blank(style), count: self.width)
-        rows = Array(repeating: blank, count: self.height)
+        self.init(blank: Array(repeating: Cell.blank(style), count: max(0, width)), height: height)
     }
 
-    /// A buffer of `height` lines, each `blank` (which sets the width) until drawn on.
+    /// A buffer of `height` lines, each `blank` (which sets the width) until drawn on: one
+    /// line shared by every row until a row is drawn on.
     init(blank: [Cell], height: Int) {
         width = blank.count
         self.height = max(0, height)
