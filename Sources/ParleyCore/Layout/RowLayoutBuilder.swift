@@ -230,9 +230,9 @@ struct RowLayoutBuilder {
     // MARK: Parts
 
     /// Puts `body` (in bubble coordinates) into `layout` at `bubble`; the layout is new but
-    /// for the labels above the bubble, so parts the body lacks are left as they are, nil:
-    /// each write to the layout checks that its storage is unique and copies the part's
-    /// old value out (#15).
+    /// for the labels above the bubble and the name's time, so parts the body lacks are
+    /// left as they are, nil: each write to the layout checks that its storage is unique
+    /// and goes through a key path (#15).
     private func place(_ body: Body, in bubble: Rect, into layout: inout RowLayout) {
         let dx = bubble.minX, dy = bubble.minY
         layout.bubble = bubble

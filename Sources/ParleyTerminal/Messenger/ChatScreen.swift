@@ -376,7 +376,7 @@ public final class ChatScreen {
         bands.begin(
             RowBands.Generation(
                 styleRevision: presenter.viewport.layoutEngine.styleRevision, columns: columns, usesColor: usesColor,
-                pictures: pictures.revision, canvas: legibility?.canvas, depth: colorDepth))
+                pictures: pictures.revision, canvas: self.legibility?.canvas, depth: colorDepth))
         let band = listTop..<(listTop + listHeight)
         var drawnUntil = Int.min
         // Filled in locals: the properties' every access would check exclusive access. A

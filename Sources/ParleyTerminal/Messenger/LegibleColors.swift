@@ -56,8 +56,8 @@ struct LegibleColors {
     }
 
     /// Lines already made legible, by the storage of the line drawn: a line a frame
-    /// shares with an earlier one (a row painted before, ``CellBuffer``) is looked up,
-    /// not passed over again.
+    /// shares with an earlier one (the title and the input bar taken from the last frame,
+    /// ``CellBuffer``) is looked up, not passed over again.
     private var lines = IntKeyedTable<Known>()
     /// Frames applied so far; lines not seen for two frames are forgotten.
     private var frame: UInt = 0
@@ -69,6 +69,7 @@ struct LegibleColors {
     /// and kind (the rule: a bubble's line) is looked up once, and what was worked out
     /// stays for the next frames.
     mutating func apply(to buffer: inout CellBuffer, placed: [Int] = [], legible: [[Cell]] = []) {
+        precondition(legible.count >= placed.count, "a legible form for every line a row may be placed on")
         frame &+= 1
         for y in 0..<buffer.height {
             let drawn = buffer.line(y)
