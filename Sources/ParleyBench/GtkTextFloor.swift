@@ -187,6 +187,7 @@ final class GtkTextFloor {
             for kept in layouts.values { kept.free() }
             layouts = [:]
             layoutWidth = width
+            sides = nil
             above = 0
         }
         if atBottom { settleAtBottom(height: Double(height)) }
@@ -200,7 +201,7 @@ final class GtkTextFloor {
                 cairo_set_source_surface(cairo, image(of: row, width: width), 0, y)
                 cairo_paint(cairo)
             } else {
-                drawBubble(cairo, row: row, kept, y: y, width: Double(width))
+                drawBubble(cairo, row: row, kept, y: y)
                 kept.drawn = true
                 layouts[row] = kept
             }
@@ -231,34 +232,42 @@ final class GtkTextFloor {
         if let image = kept.image { return image }
         let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(kept.height.rounded(.up)))!
         let cairo = cairo_create(image)!
-        drawBubble(cairo, row: row, kept, y: 0, width: Double(width))
+        drawBubble(cairo, row: row, kept, y: 0)
         cairo_destroy(cairo)
         kept.image = image
         layouts[row] = kept
         return image
     }
 
-    /// The widest a bubble's text may be on its side, as the demo's layout works it out
-    /// (`RowLayoutBuilder`): the row's width less its insets, the avatar column on the
-    /// left and the status column on the right, times the bubble's share, less the
-    /// bubble's insets.
-    private static func textWidth(rowWidth: Double, mine: Bool) -> Double {
-        let metrics = style.metrics
-        let available = max(1, rowWidth - metrics.rowInsets.horizontal - avatarColumn(mine: mine) - statusColumn(mine: mine))
-        let bubble = min(available, max(metrics.minBubbleWidth, (available * metrics.maxBubbleFraction).rounded(.down)))
-        return max(1, bubble - metrics.bubbleInsets.horizontal)
+    /// Where the demo's layout puts a bubble on one side of a row `rowWidth` wide: its
+    /// leading edge (others') or trailing edge (one's own), and the widest its text may
+    /// be. Read from the core's layout of a one-word message, so the floor places and
+    /// wraps as the demo does without working it out again.
+    private struct Side {
+        let edge: Double
+        let wrapWidth: Double
+
+        init(style: ChatStyle, rowWidth: Double, mine: Bool) {
+            let engine = LayoutEngine(style: style, measurer: MonospaceMeasurer(), cacheSize: 1)
+            let sender = mine ? Sender(id: "me", name: "You") : Sender(id: "other", name: "Other")
+            let message = Message(sender: sender, content: .text("x"))
+            let layout = engine.layout(
+                .message(message), context: RowContext(side: mine ? .outgoing : .incoming, position: .single),
+                width: rowWidth)
+            let bubble = layout.bubble ?? Rect(x: 0, y: 0, width: rowWidth, height: 0)
+            edge = mine ? bubble.maxX : bubble.minX
+            wrapWidth = max(1, layout.wrapWidth)
+        }
     }
 
-    /// The avatar column beside others' bubbles, as the demo's.
-    private static func avatarColumn(mine: Bool) -> Double {
-        let metrics = style.metrics
-        guard !mine || style.showsOutgoingAvatar, style.avatarPlacement != .hidden else { return 0 }
-        return metrics.avatarSize.width + metrics.avatarSpacing
-    }
+    /// Others' and one's own sides at ``layoutWidth``.
+    private var sides: (others: Side, mine: Side)?
 
-    /// The delivery status column beside one's own bubbles, as the demo's.
-    private static func statusColumn(mine: Bool) -> Double {
-        mine && style.showsDeliveryStatus ? style.metrics.statusSize.width : 0
+    private func side(mine: Bool) -> Side {
+        let width = Double(layoutWidth)
+        let known = sides ?? (Side(style: Self.style, rowWidth: width, mine: false), Side(style: Self.style, rowWidth: width, mine: true))
+        sides = known
+        return mine ? known.mine : known.others
     }
 
     /// Row `row`'s text laid out at the bubble's width, made the first time it is asked for.
@@ -274,8 +283,7 @@ final class GtkTextFloor {
         pango_layout_set_font_description(layout, font)
         pango_font_description_free(font)
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        let wrapWidth = Self.textWidth(rowWidth: Double(layoutWidth), mine: mine.contains(row))
-        pango_layout_set_width(layout, Int32(wrapWidth * Double(PANGO_SCALE)))
+        pango_layout_set_width(layout, Int32(side(mine: mine.contains(row)).wrapWidth * Double(PANGO_SCALE)))
         text.withUnsafeBytes { bytes in
             pango_layout_set_text(layout, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
         }
@@ -298,13 +306,12 @@ final class GtkTextFloor {
     }
 
     /// Row `row`'s bubble and text, the row's top at `y`.
-    private func drawBubble(_ cairo: OpaquePointer, row: Int, _ kept: Row, y: Double, width: Double) {
+    private func drawBubble(_ cairo: OpaquePointer, row: Int, _ kept: Row, y: Double) {
         let metrics = Self.style.metrics
         let isMine = mine.contains(row)
         let bubbleWidth = kept.textWidth + metrics.bubbleInsets.horizontal
-        let x = isMine
-            ? width - metrics.rowInsets.right - Self.statusColumn(mine: true) - bubbleWidth
-            : metrics.rowInsets.left + Self.avatarColumn(mine: false)
+        let edge = side(mine: isMine).edge
+        let x = isMine ? edge - bubbleWidth : edge
         let bubble = Rect(x: x, y: y + Self.gap / 2, width: bubbleWidth, height: kept.height - Self.gap)
         FloorBubble.fill(cairo, bubble, radius: min(14, bubble.height / 2), mine: isMine)
         cairo_move_to(cairo, bubble.minX + metrics.bubbleInsets.left, bubble.minY + metrics.bubbleInsets.top)
