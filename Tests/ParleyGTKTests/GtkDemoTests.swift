@@ -14,9 +14,11 @@ struct GtkDemoTests {
         // The script itself and every step of the bot (status changes, typing, the reply)
         // are `Task { @MainActor in }` work with sleeps: without the main loop running
         // the main queue, none of it would happen and the demo would never quit.
+        let folder = ChildProcess.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try await ChildProcess.run(
             Self.demo, ["--ephemeral", "--theme", "light", "--script", "wait:0.5;send:hello GTK;wait:3;report;quit"],
-            environment: ["XDG_DATA_HOME": ChildProcess.scratchFolder()])
+            environment: ["XDG_DATA_HOME": folder])
         #expect(result.status == 0, "\(result.errors)")
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.contains("You\tread\thello GTK"), "\(result.output)")
@@ -26,6 +28,7 @@ struct GtkDemoTests {
     @Test("what you send is in the store when the demo opens again (#5)")
     func keepsWhatYouSend() async throws {
         let folder = ChildProcess.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/chat.sqlite"
         let first = try await ChildProcess.run(Self.demo, ["--history", path, "--theme", "dark", "--script", "wait:0.5;send:remember me;wait:0.5;quit"])
         #expect(first.status == 0, "\(first.errors)")
@@ -47,11 +50,13 @@ struct GtkDemoTests {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd"
         let day = formatter.string(from: Date().addingTimeInterval(-30 * 86_400))
+        let folder = ChildProcess.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try await ChildProcess.run(
             // Alice's greeting arrives about a second in: jump after it, so that it is not
             // news arriving in the past.
             Self.demo, ["--script", "wait:2.5;jump:\(day);wait:0.5;report;send:/jump;wait:0.5;report;quit"],
-            environment: ["XDG_DATA_HOME": ChildProcess.scratchFolder()])
+            environment: ["XDG_DATA_HOME": folder])
         #expect(result.status == 0, "\(result.errors)")
         let lines = result.output.split(separator: "\n").map(String.init)
         let first = Array(lines.prefix(8)), second = Array(lines.dropFirst(8))
@@ -65,6 +70,7 @@ struct GtkDemoTests {
     @Test("report prints hostile sender names and texts inert: no escape, bell or C1 byte reaches stdout (#10)")
     func reportIsInert() async throws {
         let folder = ChildProcess.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/hostile.txt"
         // Title (OSC 0 and 2), clipboard (OSC 52), a hyperlink (OSC 8), clearing the screen
         // (CSI 2J), and the same as C1 controls; a tab inside a text.
@@ -101,7 +107,9 @@ struct GtkDemoTests {
 
     @Test("a file that is not a Parley store is refused with its name, and left alone (#5)")
     func refusesForeignFile() async throws {
-        let path = ChildProcess.scratchFolder() + "/notes.sqlite"
+        let folder = ChildProcess.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/notes.sqlite"
         try Data("just some notes, not a database".utf8).write(to: URL(fileURLWithPath: path))
         let result = try await ChildProcess.run(Self.demo, ["--history", path, "--script", "quit"])
         #expect(result.status == 2)

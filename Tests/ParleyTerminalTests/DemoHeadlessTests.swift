@@ -10,10 +10,13 @@ func scratchDataHome() -> String {
 }
 
 /// Runs the built parley-demo without a terminal and returns its exit status and output.
-/// Its default store goes under `dataHome` (a fresh scratch folder unless given).
-func runDemo(_ arguments: [String], dataHome: String = scratchDataHome()) async throws -> (status: Int32, output: String) {
+/// Its default store goes under `dataHome`; unless one is given, a fresh scratch folder,
+/// removed when the demo has ended.
+func runDemo(_ arguments: [String], dataHome: String? = nil) async throws -> (status: Int32, output: String) {
+    let home = dataHome ?? scratchDataHome()
+    defer { if dataHome == nil { try? FileManager.default.removeItem(atPath: home) } }
     var environment = ProcessInfo.processInfo.environment
-    environment["XDG_DATA_HOME"] = dataHome
+    environment["XDG_DATA_HOME"] = home
     return try await runProgram(demoBinary, arguments, environment: environment)
 }
 
@@ -93,6 +96,7 @@ struct DemoHeadlessTests {
         let second = try await runDemo(["--headless", "--size", "70x30", "--script", "wait:0.5;frame"], dataHome: home)
         #expect(second.output.contains("keep this one"))
         let ephemeral = scratchDataHome()
+        defer { try? FileManager.default.removeItem(atPath: ephemeral) }
         let third = try await runDemo(["--headless", "--ephemeral", "--script", "type:gone;send;wait:0.5"], dataHome: ephemeral)
         #expect(third.status == 0)
         #expect(!FileManager.default.fileExists(atPath: ephemeral + "/parley/demo.sqlite"))
@@ -186,8 +190,9 @@ struct DemoHeadlessTests {
         #expect(missing.status == 2)
         #expect(!missing.output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" })
         #expect(missing.output.contains("evil␛]2;pwned␇"))
-        let home = scratchDataHome() + "/we\u{1B}[2Jird"
-        defer { try? FileManager.default.removeItem(atPath: home) }
+        let scratch = scratchDataHome()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let home = scratch + "/we\u{1B}[2Jird"
         let kept = try await runDemo(["--headless", "--script", "wait:0.2"], dataHome: home)
         #expect(kept.status == 0)
         #expect(kept.output.contains("we␛[2Jird"))

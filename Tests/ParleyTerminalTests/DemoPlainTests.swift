@@ -11,7 +11,9 @@ struct DemoPlainTests {
         process.executableURL = URL(fileURLWithPath: demoBinary)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = scratchDataHome()
+        let home = scratchDataHome()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        environment["XDG_DATA_HOME"] = home
         environment["TERM"] = term
         process.environment = environment
         let input = Pipe(), output = Pipe()
