@@ -83,4 +83,37 @@ struct DiffTests {
         #expect(positions(diff) == ["1,0", "2,0"])
         #expect(diff.changes.last?.cell.isContinuation == true)
     }
+
+    /// The cells the diff lists, by the rule cell by cell: a cell that differs, or the
+    /// other half of a wide character (in either frame) whose other half differs.
+    private static func listed(from before: CellBuffer, to after: CellBuffer) -> [String] {
+        var positions: [String] = []
+        for y in 0..<after.height {
+            func differs(_ x: Int) -> Bool { x >= 0 && x < after.width && before[x, y] != after[x, y] }
+            func isHalf(_ x: Int) -> Bool { before[x, y].isContinuation || after[x, y].isContinuation }
+            for x in 0..<after.width
+            where differs(x) || (differs(x + 1) && isHalf(x + 1)) || (differs(x - 1) && isHalf(x)) {
+                positions.append("\(x),\(y)")
+            }
+        }
+        return positions
+    }
+
+    @Test("on random frames the diff lists what the rule cell by cell lists, in runs that neither touch nor overlap", arguments: [7, 8, 9] as [UInt64])
+    func randomFrames(seed: UInt64) {
+        var rng = RenderRandom(seed: seed)
+        let width = Int.random(in: 1...24, using: &rng), height = Int.random(in: 1...6, using: &rng)
+        var before = CellBuffer(width: width, height: height)
+        for step in 0..<300 {
+            var after = before
+            RenderRandomTests.mutate(&after, &rng)
+            let diff = BufferDiff(from: before, to: after)
+            #expect(positions(diff) == Self.listed(from: before, to: after), "seed \(seed) step \(step)\n\(before)\n\(after)")
+            #expect(diff.changes.allSatisfy { $0.cell == after[$0.x, $0.y] })
+            for (first, second) in zip(diff.spans, diff.spans.dropFirst()) {
+                #expect(first.start < first.end && (first.y < second.y || first.end < second.start), "seed \(seed) step \(step)")
+            }
+            before = after
+        }
+    }
 }

@@ -45,7 +45,7 @@ extension AnsiRenderer {
                 writer.loose.mark(0..<buffer.width, y: row, loose: !writer.penMatches(blank))
                 writer.csi([2], "K")
             }
-            renderer.paint(diff.changes, of: buffer, into: &writer)
+            renderer.paint(diff, of: buffer, into: &writer)
         }
     }
 

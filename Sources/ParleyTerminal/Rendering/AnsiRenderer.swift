@@ -175,7 +175,7 @@ public struct AnsiRenderer: Sendable {
         let writer: AnsiFrameWriter
         if strategy == .fullRedraw {
             writer = frame(buffer, target: target, carried: &taken) { renderer, writer in
-                renderer.paint(BufferDiff(from: nil, to: buffer).changes, of: buffer, into: &writer)
+                renderer.paint(BufferDiff(from: nil, to: buffer), of: buffer, into: &writer)
             }
         } else if let previous, previous.width == buffer.width, previous.height == buffer.height {
             // A short scroll (up to a quarter of the band) is trusted when it leaves at
@@ -207,7 +207,7 @@ public struct AnsiRenderer: Sendable {
             } else {
                 let diff = BufferDiff(from: previous, to: buffer)
                 let plain = frame(buffer, target: target, drawing: !diff.isEmpty, carried: &taken) { renderer, writer in
-                    renderer.paint(diff.changes, of: buffer, into: &writer)
+                    renderer.paint(diff, of: buffer, into: &writer)
                 }
                 writer = scrolled.map { $0.bytes.count < plain.bytes.count ? $0 : plain } ?? plain
             }
@@ -216,7 +216,7 @@ public struct AnsiRenderer: Sendable {
                 if writer.pen != .plain { writer.resetPen() }
                 writer.csi([2], "J")
                 let blank = CellBuffer(width: buffer.width, height: buffer.height)
-                renderer.paint(BufferDiff(from: blank, to: buffer).changes, of: buffer, into: &writer)
+                renderer.paint(BufferDiff(from: blank, to: buffer), of: buffer, into: &writer)
             }
         }
         previous = buffer
@@ -285,7 +285,7 @@ public struct AnsiRenderer: Sendable {
         return writer
     }
 
-    /// Writes `changes` (in screen order) of `buffer`.
+    /// Writes the changed cells of `buffer` that `diff` lists.
     ///
     /// The right half of a wide character is drawn by its left half; one without a left
     /// half is drawn as a blank. Between two changes on a row, a few unchanged cells in
@@ -295,115 +295,118 @@ public struct AnsiRenderer: Sendable {
     /// a terminal counting it wider could have covered, so its damage stays in its own
     /// cells; where such a terminal could wrap past the right edge (and scroll the
     /// screen), a narrower stand-in is sent (``PrintableSymbol/edgeFallback(for:columns:)``).
-    func paint(_ changes: [BufferDiff.Change], of buffer: CellBuffer, into writer: inout AnsiFrameWriter) {
+    func paint(_ diff: BufferDiff, of buffer: CellBuffer, into writer: inout AnsiFrameWriter) {
         var rewritten = (y: -1, untilX: 0)
         let erasing = strategy == .diff
         // Taken out of the writer while it is written to, and put back at the end.
         var symbols = writer.symbols
         writer.symbols = PrintableSymbol.Memo()
         defer { writer.symbols = symbols }
-        for (index, change) in changes.enumerated() where change.y != rewritten.y || change.x >= rewritten.untilX {
-            if erasing, let end = erase(from: change.x, y: change.y, of: buffer, into: &writer) {
-                rewritten = (change.y, end)
-                continue
+        for span in diff.spans {
+            let y = span.y
+            // Cells an earlier run on the row already covered are skipped.
+            var x = y == rewritten.y ? max(span.start, rewritten.untilX) : span.start
+            while x < span.end {
+                if erasing, let end = erase(from: x, y: y, of: buffer, into: &writer) {
+                    rewritten = (y, end)
+                    x = end
+                    continue
+                }
+                if repeatsCharacters, erasing, let end = repeatRun(from: x, y: y, of: buffer, into: &writer, symbols: &symbols) {
+                    rewritten = (y, end)
+                    x = end
+                    continue
+                }
+                if writesTextRuns, !repeatsCharacters,
+                    let end = writeText(from: x, to: span.end, y: y, of: buffer, into: &writer, symbols: &symbols)
+                {
+                    rewritten = (y, end)
+                    x = end
+                    continue
+                }
+                var reach = draw(x: x, y: y, of: buffer, into: &writer, symbols: &symbols)
+                guard reach > x + 2 else {
+                    // The next cell is looked at even when this one covered it (the right
+                    // half of a wide character draws nothing).
+                    x += 1
+                    continue
+                }
+                // Cells a wider reading could have covered, drawn again right away.
+                var next = x + 1
+                while next < reach {
+                    reach = max(reach, draw(x: next, y: y, of: buffer, into: &writer, symbols: &symbols))
+                    next += 1
+                }
+                rewritten = (y, reach)
+                x = reach
             }
-            if repeatsCharacters, erasing,
-                let end = repeatRun(from: change.x, y: change.y, of: buffer, into: &writer, symbols: &symbols)
-            {
-                rewritten = (change.y, end)
-                continue
-            }
-            if writesTextRuns, !repeatsCharacters, let end = writeText(from: index, of: changes, in: buffer, into: &writer, symbols: &symbols) {
-                rewritten = (change.y, end)
-                continue
-            }
-            var reach = draw(x: change.x, y: change.y, of: buffer, into: &writer, symbols: &symbols)
-            guard reach > change.x + 2 else { continue }
-            // Cells a wider reading could have covered, drawn again right away.
-            var x = change.x + 1
-            while x < reach {
-                reach = max(reach, draw(x: x, y: change.y, of: buffer, into: &writer, symbols: &symbols))
-                x += 1
-            }
-            rewritten = (change.y, reach)
         }
     }
 
-    /// Writes the run of changed cells that starts at `changes[first]` when it is text:
-    /// characters one column wide whose width no terminal disputes, in one style, with no
-    /// space that an erase could take (a space is taken only between two other
-    /// characters). The bytes are those that drawing the cells one by one writes, with one
-    /// pen change, one move and one mark (#15). Returns the column after the run, or nil
-    /// when none starts here.
+    /// Writes the run of changed cells from column `first` (before `limit`, where the
+    /// changes on row `y` stop) when it is text: characters one column wide whose width
+    /// no terminal disputes, in one style, with no space that an erase could take (a space
+    /// is taken only between two other characters). The bytes are those that drawing the
+    /// cells one by one writes, with one pen change, one move and one mark (#15). Returns
+    /// the column after the run, or nil when none starts here.
     private func writeText(
-        from first: Int, of changes: [BufferDiff.Change], in buffer: CellBuffer, into writer: inout AnsiFrameWriter,
+        from first: Int, to limit: Int, y: Int, of buffer: CellBuffer, into writer: inout AnsiFrameWriter,
         symbols: inout PrintableSymbol.Memo
     ) -> Int? {
-        let start = changes[first]
-        let style = start.cell.style
         let width = buffer.width
-        // The changes and the line are read through their buffers: a page writes twelve
-        // thousand cells this way, and each subscript checked its bounds and each line read
-        // retained the line (#15).
-        return changes.withUnsafeBufferPointer { changes in
-            buffer.rows[start.y].withUnsafeBufferPointer { line in
-                /// Whether change `index` is a cell of the run's style in column `x`.
-                func continues(_ index: Int, at x: Int) -> Bool {
-                    index < changes.count && changes[index].y == start.y && changes[index].x == x && changes[index].cell.style == style
-                }
-                /// The last symbol outside ASCII decided, and what it showed.
-                var decided: (glyph: Glyph, shown: Glyph?) = (.none, nil)
-                /// The glyph change `index` shows, when it can go in the run at column `x`:
-                /// one column wide, undisputed and not a space.
-                func character(_ index: Int, at x: Int) -> Glyph? {
-                    guard continues(index, at: x), !changes[index].cell.isContinuation,
-                        x + 1 >= width || !line[x + 1].isContinuation
-                    else { return nil }
-                    let glyph = changes[index].cell.glyph
-                    // Printable ASCII is sent as it is, and a space is no character here:
-                    // most of a page, decided without the memo's call (#15).
-                    if let byte = glyph.ascii, byte >= 0x20, byte < 0x7F { return byte == 0x20 ? nil : glyph }
-                    // A run repeats its symbols (a bubble's edge is one half block).
-                    if glyph == decided.glyph { return decided.shown }
-                    let decision = symbols.decision(for: glyph, columns: 1)
-                    let shown = decision.disputed || decision.glyph == .space ? nil : decision.glyph
-                    decided = (glyph, shown)
-                    return shown
-                }
-                guard var glyph = character(first, at: start.x) else { return nil }
-                let position = AnsiFrameWriter.Position(x: start.x, y: start.y)
-                fillGap(before: position, of: buffer, into: &writer)
-                writer.move(to: position)
-                writer.setPen(style)
-                var end = start.x
-                writer.writeRun { bytes in
-                    // Gathered in an array of its own, whose room and uniqueness the
-                    // compiler checks once, then added to the frame at once (#15).
-                    var run: [UInt8] = []
-                    run.reserveCapacity(4 * (width - start.x))
-                    var index = first
-                    while true {
-                        glyph.appendUTF8(to: &run)
-                        end += 1
-                        index += 1
-                        if let next = character(index, at: end) {
-                            glyph = next
-                        } else if continues(index, at: end), changes[index].cell.glyph == .space,
-                            let after = character(index + 1, at: end + 1)
-                        {
-                            run.append(0x20)
-                            end += 1
-                            index += 1
-                            glyph = after
-                        } else {
-                            break
-                        }
-                    }
-                    bytes.append(contentsOf: run)
-                    return end - start.x
-                }
-                return end
+        // The line is read through its buffer: a page writes twelve thousand cells this
+        // way, and each subscript checked its bounds and each line read retained the line
+        // (#15).
+        return buffer.rows[y].withUnsafeBufferPointer { line in
+            let style = line[first].style
+            /// Whether column `x` is a changed cell of the run's style.
+            func continues(at x: Int) -> Bool { x < limit && line[x].style == style }
+            /// The last symbol outside ASCII decided, and what it showed.
+            var decided: (glyph: Glyph, shown: Glyph?) = (.none, nil)
+            /// The glyph column `x` shows, when it can go in the run: one column wide,
+            /// undisputed and not a space.
+            func character(at x: Int) -> Glyph? {
+                guard continues(at: x), !line[x].isContinuation, x + 1 >= width || !line[x + 1].isContinuation
+                else { return nil }
+                let glyph = line[x].glyph
+                // Printable ASCII is sent as it is, and a space is no character here:
+                // most of a page, decided without the memo's call (#15).
+                if let byte = glyph.ascii, byte >= 0x20, byte < 0x7F { return byte == 0x20 ? nil : glyph }
+                // A run repeats its symbols (a bubble's edge is one half block).
+                if glyph == decided.glyph { return decided.shown }
+                let decision = symbols.decision(for: glyph, columns: 1)
+                let shown = decision.disputed || decision.glyph == .space ? nil : decision.glyph
+                decided = (glyph, shown)
+                return shown
             }
+            guard var glyph = character(at: first) else { return nil }
+            let position = AnsiFrameWriter.Position(x: first, y: y)
+            fillGap(before: position, of: buffer, into: &writer)
+            writer.move(to: position)
+            writer.setPen(style)
+            var end = first
+            writer.writeRun { bytes in
+                // Gathered in an array of its own, whose room and uniqueness the compiler
+                // checks once, then added to the frame at once (#15).
+                var run: [UInt8] = []
+                run.reserveCapacity(4 * (width - first))
+                while true {
+                    glyph.appendUTF8(to: &run)
+                    end += 1
+                    if let next = character(at: end) {
+                        glyph = next
+                    } else if continues(at: end), line[end].glyph == .space, let after = character(at: end + 1) {
+                        run.append(0x20)
+                        end += 1
+                        glyph = after
+                    } else {
+                        break
+                    }
+                }
+                bytes.append(contentsOf: run)
+                return end - first
+            }
+            return end
         }
     }
 

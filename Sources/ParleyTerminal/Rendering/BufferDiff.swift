@@ -31,10 +31,26 @@ public struct BufferDiff: Hashable, Sendable {
         }
     }
 
-    /// The changed cells in screen order (row by row, left to right).
-    public let changes: [Change]
+    /// A run of changed cells on one row: columns `start..<end` of row `y`.
+    struct Span: Hashable, Sendable {
+        var y: Int
+        var start: Int
+        var end: Int
+    }
+
+    /// The changed cells as runs, in screen order: what the renderer reads. A page
+    /// changes twelve thousand cells in about sixty runs; listing each cell with its
+    /// position wrote and read half a megabyte a frame (#15).
+    let spans: [Span]
+    /// The frame the changes lead to, whose cells the spans cover.
+    private let next: CellBuffer
     /// Whether there was no comparable previous frame, so every cell is listed.
     public let replacesEverything: Bool
+
+    /// The changed cells in screen order (row by row, left to right).
+    public var changes: [Change] {
+        spans.flatMap { span in (span.start..<span.end).map { Change(x: $0, y: span.y, cell: next[$0, span.y]) } }
+    }
 
     /// The changes that turn `previous` into `next`.
     ///
@@ -44,12 +60,8 @@ public struct BufferDiff: Hashable, Sendable {
     /// - Complexity: O(cells) of the lines the frames do not share.
     public init(from previous: CellBuffer?, to next: CellBuffer) {
         guard let previous, previous.width == next.width, previous.height == next.height else {
-            var all: [Change] = []
-            all.reserveCapacity(next.width * next.height)
-            for y in 0..<next.height {
-                for x in 0..<next.width { all.append(Change(x: x, y: y, cell: next[x, y])) }
-            }
-            self.init(changes: all, replacesEverything: true)
+            let spans = next.width > 0 ? (0..<next.height).map { Span(y: $0, start: 0, end: next.width) } : []
+            self.init(spans: spans, next: next, replacesEverything: true)
             return
         }
         self.init(to: next) { previous.rows[$0] }
@@ -60,50 +72,61 @@ public struct BufferDiff: Hashable, Sendable {
     /// it (the last frame scrolled, ``AnsiRenderer``).
     init(to next: CellBuffer, previousLine: (Int) -> [Cell]) {
         let width = next.width
-        // The lines the frames do not share; room for every cell of them is made at once,
-        // so a page of changes is not copied as the list grows (#15).
-        let lines = (0..<next.height).filter { !CellBuffer.sharesStorage(previousLine($0), next.rows[$0]) }
-        guard width > 0, !lines.isEmpty else {
-            self.init(changes: [], replacesEverything: false)
+        var spans: [Span] = []
+        guard width > 0 else {
+            self.init(spans: spans, next: next, replacesEverything: false)
             return
         }
-        // Written in place into room for every cell of those lines: appending one change at
-        // a time checked the array's room and uniqueness for each of a page's twelve
-        // thousand (#15).
-        let found = [Change](unsafeUninitializedCapacity: lines.count * width) { found, count in
-            for y in lines {
-                previousLine(y).withUnsafeBufferPointer { old in
-                    next.rows[y].withUnsafeBufferPointer { new in
-                        // One pass, looking one cell ahead: a cell is listed when it differs,
-                        // or when it is the other half of a wide character (in either
-                        // layout) whose other half differs: the cell after it, when that one
-                        // differs and is a right half, or the one before, when that one
-                        // differs and this is a right half.
-                        var differsBefore = false
-                        var differs = old[0] != new[0]
-                        for x in 0..<width {
-                            let differsAfter = x + 1 < width && old[x + 1] != new[x + 1]
-                            if differs || (differsAfter && (old[x + 1].isContinuation || new[x + 1].isContinuation))
-                                || (differsBefore && (old[x].isContinuation || new[x].isContinuation))
-                            {
-                                (found.baseAddress! + count).initialize(to: Change(x: x, y: y, cell: new[x]))
-                                count += 1
-                            }
-                            differsBefore = differs
-                            differs = differsAfter
+        for y in 0..<next.height {
+            let old = previousLine(y)
+            // A line the frames share (a kept row, the chrome) is not looked at.
+            if CellBuffer.sharesStorage(old, next.rows[y]) { continue }
+            old.withUnsafeBufferPointer { old in
+                next.rows[y].withUnsafeBufferPointer { new in
+                    // Runs of cells that differ, each widened by the other half of a wide
+                    // character (in either layout) at its ends: the cell before it when
+                    // its first cell is a right half, the cell after it when that one is a
+                    // right half. Runs that then touch are one span. Equal cells are
+                    // skipped in a loop of their own, most of a line when little moved.
+                    var x = 0
+                    while x < width {
+                        while x < width, old[x] == new[x] { x += 1 }
+                        guard x < width else { break }
+                        var start = x
+                        while x < width, old[x] != new[x] { x += 1 }
+                        var end = x
+                        if start > 0, old[start].isContinuation || new[start].isContinuation { start -= 1 }
+                        if end < width, old[end].isContinuation || new[end].isContinuation { end += 1 }
+                        if let last = spans.last, last.y == y, last.end >= start {
+                            spans[spans.count - 1].end = max(last.end, end)
+                        } else {
+                            spans.append(Span(y: y, start: start, end: end))
                         }
+                        x = end
                     }
                 }
             }
         }
-        self.init(changes: found, replacesEverything: false)
+        self.init(spans: spans, next: next, replacesEverything: false)
     }
 
-    private init(changes: [Change], replacesEverything: Bool) {
-        self.changes = changes
+    private init(spans: [Span], next: CellBuffer, replacesEverything: Bool) {
+        self.spans = spans
+        self.next = next
         self.replacesEverything = replacesEverything
     }
 
     /// Whether the frames are the same.
-    public var isEmpty: Bool { changes.isEmpty }
+    public var isEmpty: Bool { spans.isEmpty }
+
+    /// Diffs are equal when they list the same changes, whatever else their frames hold.
+    public static func == (lhs: BufferDiff, rhs: BufferDiff) -> Bool {
+        lhs.replacesEverything == rhs.replacesEverything && lhs.changes == rhs.changes
+    }
+
+    /// Hashes the changes listed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(replacesEverything)
+        hasher.combine(changes)
+    }
 }
