@@ -215,18 +215,25 @@ struct RowBands {
     /// `lines` made legible by `legibility` (themselves without it).
     private mutating func legible(_ lines: [[Cell]], _ legibility: inout LegibleColors?) -> [[Cell]] {
         guard legibility != nil else { return lines }
-        return lines.map { line in
+        // A loop, not `map`: the closure, isolated to the main actor, checked which
+        // executor ran it at every line (#15).
+        var legible: [[Cell]] = []
+        legible.reserveCapacity(lines.count)
+        for line in lines {
             if CellBuffer.sharesStorage(line, blank) {
-                if let legibleBlank { return legibleBlank }
-                var made = blank
-                legibility?.makeLegible(&made)
-                legibleBlank = made
-                return made
+                if legibleBlank == nil {
+                    var made = blank
+                    legibility?.makeLegible(&made)
+                    legibleBlank = made
+                }
+                legible.append(legibleBlank ?? blank)
+                continue
             }
             var made = line
             legibility?.makeLegible(&made)
-            return made
+            legible.append(made)
         }
+        return legible
     }
 
     /// Keeps the half of the rows used most recently (of rows last used in the same
