@@ -1,3 +1,4 @@
+import ParleyCore
 import Testing
 @testable import ParleyTerminal
 
@@ -70,5 +71,15 @@ struct CellBufferTests {
         var buffer = CellBuffer(width: 12, height: 1)
         buffer.put("a\u{1B}[2Jb\u{7}", x: 0, y: 0)
         #expect(buffer.lines == ["a␛[2Jb␇     "])
+    }
+
+    @Test("a layout rectangle covers the cells it touches; NaN, infinite and huge coordinates are held, never trap")
+    func rectangleFromLayout() {
+        #expect(CellRect(Rect(x: 1.5, y: 0.2, width: 2, height: 1), dy: 3) == CellRect(x: 1, y: 3, width: 3, height: 2))
+        #expect(CellRect(Rect(x: -2.5, y: 4, width: 1, height: 0)) == CellRect(x: -3, y: 4, width: 2, height: 0))
+        let held = CellRect(Rect(x: -.infinity, y: 1e300, width: 10, height: 5))
+        #expect(held.x == -0x8000_0000 && held.y == 0x8000_0000 && held.width == 0 && held.height == 0)
+        let unknown = CellRect(Rect(x: .nan, y: .nan, width: 3, height: .nan))
+        #expect(unknown.x == 0 && unknown.y == 0 && unknown.width == 0 && unknown.height == 0)
     }
 }

@@ -61,7 +61,8 @@ public struct CellRect: Hashable, Sendable {
     /// Coordinates past ±2³¹ cells (no screen has them) are held there, so a rectangle
     /// from any layout converts without overflow.
     public init(_ rect: Rect, dy: Double = 0) {
-        func cell(_ value: Double) -> Int { Int(saturating: min(max(value, -0x8000_0000), 0x8000_0000)) }
+        // Held first, so the conversion cannot trap; NaN counts as 0.
+        func cell(_ value: Double) -> Int { value.isNaN ? 0 : Int(min(max(value, -0x8000_0000), 0x8000_0000)) }
         let left = cell(rect.minX.rounded(.down)), top = cell((rect.minY + dy).rounded(.down))
         let right = cell(rect.maxX.rounded(.up)), bottom = cell((rect.maxY + dy).rounded(.up))
         self.init(x: left, y: top, width: right - left, height: bottom - top)
