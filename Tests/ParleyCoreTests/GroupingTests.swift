@@ -178,4 +178,28 @@ struct GroupingTests {
             #expect(shared.dayText(date) == fresh.dayText(date), "\(date) in \(zone)")
         }
     }
+
+    @Test("time labels made ready for every minute of the day read as a fresh formatter's, on any day, across zones and DST (#15)",
+        arguments: ["UTC", "Europe/Berlin", "America/St_Johns", "Asia/Kathmandu", "Australia/Lord_Howe", "America/New_York"])
+    func preparedMinutes(zone: String) throws {
+        var style = Fixture.cellStyle
+        style.grouping.locale = Locale(identifier: "en_US")
+        style.grouping.timeZone = try #require(TimeZone(identifier: zone))
+        let prepared = Grouping(style: style)
+        #expect(prepared.rememberedMinutes == 0)
+        prepared.prepare()
+        #expect(prepared.rememberedMinutes == 1_440)
+        let formatter = DateFormatter()
+        formatter.locale = style.grouping.locale
+        formatter.timeZone = style.grouping.timeZone
+        formatter.setLocalizedDateFormatFromTemplate("jmm")
+        // Every 7 minutes over 60 days around two clock changes (Berlin's and New York's in
+        // March 2024; Lord Howe moves by half an hour), so every minute of the day is met
+        // on days of both offsets, and on the days of the changes themselves.
+        let start = Date(timeIntervalSince1970: 1_708_300_000)
+        for step in 0..<(60 * 1_440 / 7) {
+            let date = start.addingTimeInterval(Double(step) * 7 * 60 + 13)
+            #expect(prepared.timeText(date) == formatter.string(from: date), "\(date) in \(zone)")
+        }
+    }
 }

@@ -30,6 +30,8 @@ struct DateLabels: Sendable {
         private let dates = Mutex<[Int: String]>([:])
 
         func time(_ minute: Int, _ make: () -> String) -> String { Self.label(minute, in: times, make) }
+        /// How many minutes' labels are remembered.
+        var timeCount: Int { times.withLock { $0.count } }
         func date(_ key: Int, _ make: () -> String) -> String { Self.label(key, in: dates, make) }
 
         private static func label(_ key: Int, in table: borrowing Mutex<[Int: String]>, _ make: () -> String) -> String {
@@ -59,15 +61,35 @@ struct DateLabels: Sendable {
         fullDate = formatter("EEEdMMMyyyy")
     }
 
-    /// Formats a date with each formatter once. A formatter makes its ICU formatter on
-    /// first use, and the first in a process also pages in ICU's code and data: about
-    /// 25 ms here, which would otherwise land on the first scroll that shows a time (#15).
+    /// Formats a date with each formatter once, then every minute of the day's time label.
+    /// A formatter makes its ICU formatter on first use, and the first in a process also
+    /// pages in ICU's code and data: about 25 ms here, which would otherwise land on the
+    /// first scroll that shows a time (#15). Each minute's label then cost 20 µs the first
+    /// time a row showed it: a page of history brought a dozen, 2% of a terminal's page
+    /// step; made here, off the main thread, a label is a lookup from the start.
     func prepare() {
         let date = Date(timeIntervalSince1970: 0)
         _ = time.string(from: date)
         _ = weekday.string(from: date)
         _ = fullDate.string(from: date)
+        prepareMinutes()
         prepared.done.store(true, ordering: .releasing)
+    }
+
+    /// Remembers the time label of every minute of a day on the rules' wall clock, formatted
+    /// from a date that shows it (a day without a clock change; a minute the clock skips
+    /// or shows twice that day is left to be formatted when met).
+    private func prepareMinutes() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = rules.timeZone
+        // 15 January 2024: no zone changes its clock that day.
+        let start = calendar.startOfDay(for: Date(timeIntervalSince1970: 1_705_320_000))
+        for minute in 0..<1_440 {
+            let date = start.addingTimeInterval(Double(minute) * 60)
+            let shown = rules.minute(of: date) % 1_440
+            guard (shown < 0 ? shown + 1_440 : shown) == minute else { continue }
+            _ = memo.time(minute) { time.string(from: date) }
+        }
     }
 
     /// Runs ``prepare()`` on a background queue a second from now; the formatters are safe
@@ -77,6 +99,9 @@ struct DateLabels: Sendable {
     func prepareInBackground() {
         DispatchQueue.global(qos: .background).asyncAfter(deadline: .now() + .seconds(1)) { [self] in prepare() }
     }
+
+    /// How many minutes of the day have their time label remembered; a test seam.
+    var rememberedMinutes: Int { memo.timeCount }
 
     /// Whether ``prepare()`` has finished.
     var isPrepared: Bool { prepared.done.load(ordering: .acquiring) }

@@ -98,6 +98,13 @@ public struct Grouping: Sendable {
     /// time label shown does not pay for them (see `DateLabels.prepare()`).
     func prepareInBackground() { labels.prepareInBackground() }
 
+    /// Makes the date formatters ready now, on this thread (what
+    /// ``prepareInBackground()`` does later, on another).
+    func prepare() { labels.prepare() }
+
+    /// How many minutes of the day have their time label remembered; a test seam.
+    var rememberedMinutes: Int { labels.rememberedMinutes }
+
     /// Whether the date formatters are ready (``prepareInBackground()`` has finished).
     var isPrepared: Bool { labels.isPrepared }
 
