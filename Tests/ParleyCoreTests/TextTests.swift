@@ -197,6 +197,24 @@ struct LineBreakerTests {
         }
     }
 
+    @Test("outside ASCII, a line feed and CR LF break a line, a lone CR does not, and a space with a mark on it is no break")
+    func breaksBesideClusters() {
+        func lines(_ text: String, _ columns: Int) -> [String] {
+            LineBreaker.lines(text, maxColumns: columns, width: MonospaceMeasurer.columns(of:)).map { line in
+                String(decoding: Array(text.utf8)[line.utf8Range], as: UTF8.self)
+            }
+        }
+        #expect(lines("日\n本", 10) == ["日", "本"])
+        #expect(lines("日\r\n本", 10) == ["日", "本"])
+        #expect(lines("\r\n日", 10) == ["", "日"])
+        #expect(lines("日\r本", 10).count == 1)
+        // "a" and "é" with a space between: a plain space is where the line breaks; with a
+        // combining mark on it, the space is part of a word, broken only when too wide.
+        #expect(lines("日 é", 3) == ["日 ", "é"])
+        #expect(lines("日 \u{301}é", 4) == ["日 \u{301}é"])
+        #expect(lines("日日 \u{301}é", 4) == ["日日", " \u{301}é"])
+    }
+
     @Test("a lone printable ASCII scalar is one column to the monospace measurer, as the byte-wise paths count it")
     func asciiWidths() {
         for value in UInt8(0x20)..<0x7F {

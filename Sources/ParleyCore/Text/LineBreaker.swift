@@ -55,10 +55,13 @@ public enum LineBreaker {
             }
             let character = text[index]
             let length = character.utf8.count
-            let isNewline = character == "\n" || character == "\r\n"
+            // Told by the first byte and the length, not by comparing characters (slow for
+            // any outside ASCII): nothing joins a line feed, only a line feed joins a
+            // carriage return, and a space with marks on it is not a space.
+            let isNewline = byte == 0x0A || (byte == 0x0D && length == 2)
             state.feed(
                 offset: offset, length: length, width: isNewline ? 0 : max(0, width(character)),
-                isSpace: character == " ", isNewline: isNewline)
+                isSpace: byte == 0x20 && length == 1, isNewline: isNewline)
             offset += length
             index = text.index(after: index)
         }
