@@ -24,6 +24,20 @@ public enum LineBreaker {
     ///   text, take a byte-wise path.
     public static func lines(_ text: String, maxColumns: Int, width: (Character) -> Int) -> [Line] {
         let limit = max(1, maxColumns)
+        // Printable ASCII and line feeds, most messages, in one pass over the bytes as they
+        // are stored: the pass gives up at the first other byte. (Checking the whole text
+        // first, then walking it again through the view's iterator, cost twice as much.)
+        if let lines = text.utf8.withContiguousStorageIfAvailable({ bytes -> [Line]? in
+            var state = State(limit: limit)
+            for offset in bytes.indices {
+                let byte = bytes[offset]
+                guard (byte >= 0x20 && byte < 0x7F) || byte == 0x0A else { return nil }
+                state.feed(offset: offset, length: 1, width: 1, isSpace: byte == 0x20, isNewline: byte == 0x0A)
+            }
+            return state.finish(at: bytes.count)
+        }), let lines {
+            return lines
+        }
         var state = State(limit: limit)
         if isPlainASCII(text) {
             var offset = 0
