@@ -31,6 +31,11 @@ struct LegibleColors {
     static let faintBlend = 0.35
 
     private var cache: [CellStyle: CellStyle] = [:]
+    /// The answers of ``cache`` met lately, by ``CellStyle/slot``: a style met again costs
+    /// no hashing. A page looked up two hundred styles (each run of a style a line starts
+    /// anew), and each hashed its key, about 200 instructions (#15).
+    private var recentKeys = [CellStyle](repeating: .unused, count: 64)
+    private var recentAnswers = [CellStyle](repeating: .unused, count: 64)
 
     /// The colours the terminal shows; contrast is judged after approximating to them.
     let depth: ColorDepth
@@ -173,9 +178,20 @@ struct LegibleColors {
 
     /// The new style of cells in `style` (cached under `key`), or `nil` to keep it.
     private mutating func legible(_ style: CellStyle, key: CellStyle, checksContrast: Bool) -> CellStyle? {
-        if let known = cache[key] { return known == style ? nil : known }
-        let result = adjusted(style, checksContrast: checksContrast)
-        cache[key] = result
+        let slot = key.slot
+        if recentKeys[slot] == key {
+            let known = recentAnswers[slot]
+            return known == style ? nil : known
+        }
+        let result: CellStyle
+        if let known = cache[key] {
+            result = known
+        } else {
+            result = adjusted(style, checksContrast: checksContrast)
+            cache[key] = result
+        }
+        recentKeys[slot] = key
+        recentAnswers[slot] = result
         return result == style ? nil : result
     }
 

@@ -78,6 +78,11 @@ public struct CellStyle: Hashable, Sendable {
 
     private init(bits: UInt64) { self.bits = bits }
 
+    /// One of 64 slots for this style, picked from its bits by a multiplication (Fibonacci
+    /// hashing): for small memos in front of a dictionary, which would hash the style with
+    /// SipHash.
+    var slot: Int { Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 58) }
+
     /// Creates a style.
     public init(foreground: TerminalColor = .default, background: TerminalColor = .default, attributes: Attributes = []) {
         bits = UInt64(foreground.code) | UInt64(background.code) << Self.backgroundShift
