@@ -87,6 +87,24 @@ struct PenChangesTests {
         }
     }
 
+    @Test("with hundreds of styles sharing its recent table's slots, every change is still GraphicRendition's")
+    func crowdedSlots() {
+        var random = RenderRandom(seed: 64)
+        let styles: [CellStyle?] = [nil] + (0..<300).map { _ in
+            CellStyle(
+                foreground: .rgb(UInt8(random.next() % 256), UInt8(random.next() % 256), UInt8(random.next() % 4)),
+                background: random.next() % 3 == 0 ? .default : .indexed(UInt8(random.next() % 256)),
+                attributes: CellStyle.Attributes(rawValue: UInt8(random.next() % 64)))
+        }
+        var memo = PenChanges()
+        for _ in 0..<5_000 {
+            let current = styles[Int(random.next() % UInt64(styles.count))]
+            guard let target = styles[Int(random.next() % UInt64(styles.count))] else { continue }
+            let parameters = GraphicRendition.parameters(from: current, to: target)
+            #expect(memo.bytes(from: current, to: target) == (parameters.isEmpty ? [] : AnsiFrameWriter.csi(parameters, "m")))
+        }
+    }
+
     @Test("past its capacity the memo starts again and stays right")
     func capacity() {
         var memo = PenChanges()

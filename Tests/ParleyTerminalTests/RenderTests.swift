@@ -265,6 +265,24 @@ struct RenderTests {
         #expect(AnsiFrameWriter.csi([38, 2, 255, 0, 10], "m") == Array("\u{1B}[38;2;255;0;10m".utf8))
         #expect(AnsiFrameWriter.csi([2026], "h", privateMode: true) == Array("\u{1B}[?2026h".utf8))
     }
+    @Test("with more symbols than its recent table has slots, the memo decides each as a fresh one does")
+    func crowdedSymbolSlots() {
+        var random = RenderRandom(seed: 7)
+        let symbols = (0..<200).map { Glyph(String(UnicodeScalar(0x2500 + $0)!)) }
+            + ["中", "😀", "e\u{301}", "☕", "\u{FFFD}", "👩\u{200D}💻", "1\u{FE0F}\u{20E3}"].map { Glyph($0) }
+        var memo = PrintableSymbol.Memo()
+        for _ in 0..<3_000 {
+            let glyph = symbols[Int(random.next() % UInt64(symbols.count))]
+            let columns = random.next() % 4 == 0 ? 2 : 1
+            var fresh = PrintableSymbol.Memo()
+            let expected = fresh.decision(for: glyph, columns: columns)
+            let decided = memo.decision(for: glyph, columns: columns)
+            #expect(decided.glyph == expected.glyph)
+            #expect(decided.disputed == expected.disputed)
+            #expect(decided.widest == expected.widest)
+        }
+    }
+
     @Test("symbols decided in one frame are kept for the next, and a flood of new ones cannot grow the memo")
     func symbolMemo() {
         var harness = RenderHarness(rows: 2, cols: 12)

@@ -92,14 +92,26 @@ enum PrintableSymbol {
         /// The last decision: a bubble's edge is one symbol many times over.
         private var last: (glyph: Glyph, columns: Int, decision: Decision)?
 
+        /// The one-column decisions met lately, by ``Glyph/slot``, ahead of
+        /// ``decisions``: a symbol met again costs no hashing (a page looked up 75, each
+        /// hashed with SipHash) (#15). Made on first use: a memo is often made only to
+        /// stand in while another is in use.
+        private var recent: [(glyph: Glyph, decision: Decision)?] = []
+
         /// The decision for `glyph` in a slot `columns` wide.
         mutating func decision(for glyph: Glyph, columns: Int) -> Decision {
             if columns == 1, let byte = glyph.ascii, byte >= 0x20, byte < 0x7F {
                 return Decision(glyph: glyph, disputed: false, widest: 2)
             }
             if let last, last.glyph == glyph, last.columns == columns { return last.decision }
+            let slot = glyph.slot
+            if columns == 1, slot < recent.count, let seen = recent[slot], seen.glyph == glyph {
+                last = (glyph, columns, seen.decision)
+                return seen.decision
+            }
             if let known = columns == 1 ? decisions[glyph] : wide[glyph] {
                 last = (glyph, columns, known)
+                if columns == 1 { remember(known, for: glyph, in: slot) }
                 return known
             }
             let symbol = glyph.text
@@ -110,12 +122,19 @@ enum PrintableSymbol {
             if columns == 1 {
                 if decisions.count >= Self.limit { decisions = [:] }
                 decisions[glyph] = decision
+                remember(decision, for: glyph, in: slot)
             } else {
                 if wide.count >= Self.limit { wide = [:] }
                 wide[glyph] = decision
             }
             last = (glyph, columns, decision)
             return decision
+        }
+
+        /// Keeps `decision` for `glyph` in the recent table's `slot`.
+        private mutating func remember(_ decision: Decision, for glyph: Glyph, in slot: Int) {
+            if recent.isEmpty { recent = Array(repeating: nil, count: 64) }
+            recent[slot] = (glyph, decision)
         }
     }
 
