@@ -204,7 +204,10 @@ struct RowBands {
             bands[message.id] = nil
             return nil
         }
-        let lines = (Self.margin..<last).map { canvas.line($0) }
+        // A loop, not `map`: a closure made on the main actor checks its executor when run.
+        var lines: [[Cell]] = []
+        lines.reserveCapacity(height)
+        for y in Self.margin..<last { lines.append(canvas.line(y)) }
         let band = Band(key: key, shown: row, lines: lines, legible: legible(lines, &legibility), used: frame)
         bands[message.id] = band
         order.append(band)
