@@ -12,6 +12,10 @@ public enum TerminalWidth {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value < 0x7F { return first.value >= 0x20 ? 1 : 0 }
+        let width = Int(utf8proc_charwidth(utf8proc_int32_t(bitPattern: first.value)))
+        // Wide in the table (CJK, most emoji): two columns whatever follows, as every rule
+        // below would say; read first, it spares the Unicode property lookups.
+        if width == 2 { return 2 }
         if scalars.count > 1 {
             if first.properties.isEmoji, scalars.contains(where: { $0 == "\u{FE0F}" || $0 == "\u{20E3}" || $0 == "\u{200D}" || $0.properties.isEmojiModifier }) {
                 return 2
@@ -19,7 +23,6 @@ public enum TerminalWidth {
             if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }  // a flag
         }
         if first.properties.isEmojiPresentation { return 2 }
-        let width = Int(utf8proc_charwidth(utf8proc_int32_t(bitPattern: first.value)))
         if width == 0 {
             // A lone combining mark or format character still occupies its base's place.
             return first.properties.generalCategory == .nonspacingMark && scalars.count == 1 ? 1 : max(0, width)
