@@ -67,8 +67,11 @@ public enum LineBreaker {
                 index = next
                 continue
             }
-            let character = text[index]
-            let length = character.utf8.count
+            // The cluster's end found once: reading `text[index]` and then asking for the
+            // index after it found it twice.
+            let end = text.index(after: index)
+            let character = Character(String(text[index..<end]))
+            let length = utf8.distance(from: index, to: end)
             // Told by the first byte and the length, not by comparing characters (slow for
             // any outside ASCII): nothing joins a line feed, only a line feed joins a
             // carriage return, and a space with marks on it is not a space.
@@ -77,7 +80,7 @@ public enum LineBreaker {
                 offset: offset, length: length, width: isNewline ? 0 : max(0, width(character)),
                 isSpace: byte == 0x20 && length == 1, isNewline: isNewline)
             offset += length
-            index = text.index(after: index)
+            index = end
         }
         return state.finish(at: offset)
     }
