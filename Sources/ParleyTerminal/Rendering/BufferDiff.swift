@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The cells that differ from one frame to the next (ratatui's `Buffer::diff`).
 ///
 /// A renderer writes only these. Wide characters change as a whole: when either half of a
@@ -89,7 +95,11 @@ public struct BufferDiff: Hashable, Sendable {
                     // right half. Runs that then touch are one span. Equal cells are
                     // skipped in a loop of their own, most of a line when little moved.
                     var x = 0
+                    let stride = MemoryLayout<Cell>.stride
                     while x < width {
+                        // Eight cells at a time while their bytes are the same (a cell is
+                        // three integers, equal exactly when its bytes are), then one by one.
+                        while x + 8 <= width, memcmp(old.baseAddress! + x, new.baseAddress! + x, 8 * stride) == 0 { x += 8 }
                         while x < width, old[x] == new[x] { x += 1 }
                         guard x < width else { break }
                         var start = x
