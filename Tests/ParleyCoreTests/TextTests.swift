@@ -211,6 +211,7 @@ struct LineBreakerTests {
         // "a" and "é" with a space between: a plain space is where the line breaks; with a
         // combining mark on it, the space is part of a word, broken only when too wide.
         #expect(lines("日 é", 3) == ["日 ", "é"])
+        #expect(lines("é éé", 3) == ["é ", "éé"])
         #expect(lines("日 \u{301}é", 4) == ["日 \u{301}é"])
         #expect(lines("日日 \u{301}é", 4) == ["日日", " \u{301}é"])
     }

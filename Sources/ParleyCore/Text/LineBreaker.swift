@@ -26,7 +26,8 @@ public enum LineBreaker {
         let limit = max(1, maxColumns)
         // Printable ASCII and line feeds, most messages, in one pass over the bytes as they
         // are stored: the pass gives up at the first other byte. (Checking the whole text
-        // first, then walking it again through the view's iterator, cost twice as much.)
+        // first, then walking it again through the view's iterator, cost twice as much.) A
+        // text not stored in one piece takes the walk below, as text outside ASCII does.
         if let lines = text.utf8.withContiguousStorageIfAvailable({ bytes -> [Line]? in
             var state = State(limit: limit)
             for offset in bytes.indices {
@@ -39,14 +40,6 @@ public enum LineBreaker {
             return lines
         }
         var state = State(limit: limit)
-        if isPlainASCII(text) {
-            var offset = 0
-            for byte in text.utf8 {
-                state.feed(offset: offset, length: 1, width: 1, isSpace: byte == 0x20, isNewline: byte == 0x0A)
-                offset += 1
-            }
-            return state.finish(at: offset)
-        }
         // Text with a few scalars outside ASCII (an emoji, an accent): runs of ASCII go byte
         // by byte, the rest cluster by cluster. The walk is always at a cluster boundary, and
         // a cluster that starts there with an ASCII scalar other than CR ends before a next
@@ -83,10 +76,6 @@ public enum LineBreaker {
             index = end
         }
         return state.finish(at: offset)
-    }
-
-    private static func isPlainASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }
     }
 
     private struct State {
