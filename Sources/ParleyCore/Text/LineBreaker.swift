@@ -29,7 +29,7 @@ public enum LineBreaker {
         // first, then walking it again through the view's iterator, cost twice as much.) A
         // text not stored in one piece takes the walk below, as text outside ASCII does.
         if let lines = text.utf8.withContiguousStorageIfAvailable({ bytes -> [Line]? in
-            var state = State(limit: limit)
+            var state = State(limit: limit, bytes: bytes.count)
             for offset in bytes.indices {
                 let byte = bytes[offset]
                 guard (byte >= 0x20 && byte < 0x7F) || byte == 0x0A else { return nil }
@@ -39,7 +39,7 @@ public enum LineBreaker {
         }), let lines {
             return lines
         }
-        var state = State(limit: limit)
+        var state = State(limit: limit, bytes: text.utf8.count)
         // Text with a few scalars outside ASCII (an emoji, an accent): runs of ASCII go byte
         // by byte, the rest cluster by cluster. The walk is always at a cluster boundary, and
         // a cluster that starts there with an ASCII scalar other than CR ends before a next
@@ -89,7 +89,13 @@ public enum LineBreaker {
         var visibleColumnsAtBreak = 0
         var wrapped = false  // this line began at a wrap, not at the start or a line feed
 
-        init(limit: Int) { self.limit = limit }
+        /// A state for text of `bytes` UTF-8 bytes: room for the lines it likely wraps to
+        /// (one per `limit` bytes, at most 64) is made at once, where growing the list
+        /// copied it at every doubling (a paragraph's ten lines, four times).
+        init(limit: Int, bytes: Int) {
+            self.limit = limit
+            lines.reserveCapacity(min(64, bytes / limit + 1))
+        }
 
         mutating func feed(offset: Int, length: Int, width: Int, isSpace: Bool, isNewline: Bool) {
             if isNewline {
