@@ -54,6 +54,9 @@ public struct BufferDiff: Hashable, Sendable {
     public let replacesEverything: Bool
 
     /// The changed cells in screen order (row by row, left to right).
+    ///
+    /// - Complexity: O(changed cells), built from the runs each time it is read: keep it
+    ///   in a local to read it more than once.
     public var changes: [Change] {
         spans.flatMap { span in (span.start..<span.end).map { Change(x: $0, y: span.y, cell: next[$0, span.y]) } }
     }
