@@ -31,11 +31,9 @@ struct LegibleColors {
     static let faintBlend = 0.35
 
     private var cache: [CellStyle: CellStyle] = [:]
-    /// The answers of ``cache`` met lately, by ``CellStyle/slot``: a style met again costs
-    /// no hashing. A page looked up two hundred styles (each run of a style a line starts
-    /// anew), and each hashed its key, about 200 instructions (#15).
-    private var recentKeys = [CellStyle](repeating: .unused, count: 64)
-    private var recentAnswers = [CellStyle](repeating: .unused, count: 64)
+    /// The answers of ``cache`` met lately: a page looked up two hundred styles (each run
+    /// of a style a line starts anew) (#15).
+    private var recent = RecentSlots<CellStyle, CellStyle>()
 
     /// The colours the terminal shows; contrast is judged after approximating to them.
     let depth: ColorDepth
@@ -179,10 +177,7 @@ struct LegibleColors {
     /// The new style of cells in `style` (cached under `key`), or `nil` to keep it.
     private mutating func legible(_ style: CellStyle, key: CellStyle, checksContrast: Bool) -> CellStyle? {
         let slot = key.slot
-        if recentKeys[slot] == key {
-            let known = recentAnswers[slot]
-            return known == style ? nil : known
-        }
+        if let known = recent.value(for: key, in: slot) { return known == style ? nil : known }
         let result: CellStyle
         if let known = cache[key] {
             result = known
@@ -190,8 +185,7 @@ struct LegibleColors {
             result = adjusted(style, checksContrast: checksContrast)
             cache[key] = result
         }
-        recentKeys[slot] = key
-        recentAnswers[slot] = result
+        recent.remember(result, for: key, in: slot)
         return result == style ? nil : result
     }
 

@@ -78,9 +78,8 @@ public struct CellStyle: Hashable, Sendable {
 
     private init(bits: UInt64) { self.bits = bits }
 
-    /// One of 64 slots for this style, picked from its bits by a multiplication (Fibonacci
-    /// hashing): for small memos in front of a dictionary, which would hash the style with
-    /// SipHash.
+    /// This style's slot in a ``RecentSlots`` table, picked from its bits by a
+    /// multiplication (Fibonacci hashing).
     var slot: Int { Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 58) }
 
     /// Creates a style.

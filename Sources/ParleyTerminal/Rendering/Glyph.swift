@@ -102,8 +102,8 @@ struct Glyph: Hashable, Sendable {
         }
     }
 
-    /// One of 64 slots for this glyph, picked from its bits by a multiplication: for small
-    /// memos in front of a dictionary, which would hash the glyph with SipHash.
+    /// This glyph's slot in a ``RecentSlots`` table, picked from its bits by a
+    /// multiplication.
     var slot: Int { Int(truncatingIfNeeded: ((low ^ high &* 0x0000_0100_0000_01B3) &* 0x9E37_79B9_7F4A_7C15) >> 58) }
 
     /// Whether the cluster is one block element (U+2580–U+259F: half blocks, shades,

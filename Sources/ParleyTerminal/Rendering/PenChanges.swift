@@ -8,10 +8,9 @@ struct PenChanges {
     }
 
     private var known: [Change: [UInt8]] = [:]
-    /// The changes met lately, by their styles' slots, ahead of ``known``: a change met
-    /// again costs no hashing (a page looked up sixty, each hashed with SipHash) (#15).
-    /// Made on first use.
-    private var recent: [(change: Change, bytes: [UInt8])?] = []
+    /// The changes met lately, by their styles' slots, ahead of ``known`` (a page looked
+    /// up sixty) (#15).
+    private var recent = RecentSlots<Change, [UInt8]>()
 
     /// The most pairs kept; past it the memo starts again (a theme that keeps changing
     /// colours cannot grow it without bound).
@@ -21,18 +20,17 @@ struct PenChanges {
     /// nothing changes.
     mutating func bytes(from current: CellStyle?, to target: CellStyle) -> [UInt8] {
         let change = Change(from: current, to: target)
-        let slot = ((current.map { $0.slot &* 31 &+ 1 } ?? 0) &+ target.slot) & 63
-        if slot < recent.count, let seen = recent[slot], seen.change == change { return seen.bytes }
-        if recent.isEmpty { recent = Array(repeating: nil, count: 64) }
+        let slot = ((current.map { $0.slot &* 31 &+ 1 } ?? 0) &+ target.slot) % RecentSlots<Change, [UInt8]>.count
+        if let bytes = recent.value(for: change, in: slot) { return bytes }
         if let bytes = known[change] {
-            recent[slot] = (change, bytes)
+            recent.remember(bytes, for: change, in: slot)
             return bytes
         }
         let parameters = GraphicRendition.parameters(from: current, to: target)
         let bytes = parameters.isEmpty ? [] : AnsiFrameWriter.csi(parameters, "m")
         if known.count >= Self.capacity { known.removeAll(keepingCapacity: true) }
         known[change] = bytes
-        recent[slot] = (change, bytes)
+        recent.remember(bytes, for: change, in: slot)
         return bytes
     }
 }

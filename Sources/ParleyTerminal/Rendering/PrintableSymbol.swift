@@ -93,10 +93,8 @@ enum PrintableSymbol {
         private var last: (glyph: Glyph, columns: Int, decision: Decision)?
 
         /// The one-column decisions met lately, by ``Glyph/slot``, ahead of
-        /// ``decisions``: a symbol met again costs no hashing (a page looked up 75, each
-        /// hashed with SipHash) (#15). Made on first use: a memo is often made only to
-        /// stand in while another is in use.
-        private var recent: [(glyph: Glyph, decision: Decision)?] = []
+        /// ``decisions`` (a page looked up 75) (#15).
+        private var recent = RecentSlots<Glyph, Decision>()
 
         /// The decision for `glyph` in a slot `columns` wide.
         mutating func decision(for glyph: Glyph, columns: Int) -> Decision {
@@ -105,13 +103,13 @@ enum PrintableSymbol {
             }
             if let last, last.glyph == glyph, last.columns == columns { return last.decision }
             let slot = glyph.slot
-            if columns == 1, slot < recent.count, let seen = recent[slot], seen.glyph == glyph {
-                last = (glyph, columns, seen.decision)
-                return seen.decision
+            if columns == 1, let seen = recent.value(for: glyph, in: slot) {
+                last = (glyph, columns, seen)
+                return seen
             }
             if let known = columns == 1 ? decisions[glyph] : wide[glyph] {
                 last = (glyph, columns, known)
-                if columns == 1 { remember(known, for: glyph, in: slot) }
+                if columns == 1 { recent.remember(known, for: glyph, in: slot) }
                 return known
             }
             let symbol = glyph.text
@@ -122,7 +120,7 @@ enum PrintableSymbol {
             if columns == 1 {
                 if decisions.count >= Self.limit { decisions = [:] }
                 decisions[glyph] = decision
-                remember(decision, for: glyph, in: slot)
+                recent.remember(decision, for: glyph, in: slot)
             } else {
                 if wide.count >= Self.limit { wide = [:] }
                 wide[glyph] = decision
@@ -131,11 +129,6 @@ enum PrintableSymbol {
             return decision
         }
 
-        /// Keeps `decision` for `glyph` in the recent table's `slot`.
-        private mutating func remember(_ decision: Decision, for glyph: Glyph, in slot: Int) {
-            if recent.isEmpty { recent = Array(repeating: nil, count: 64) }
-            recent[slot] = (glyph, decision)
-        }
     }
 
     /// Scalars that must never reach a terminal.
