@@ -90,12 +90,7 @@ struct PenChangesTests {
     @Test("with hundreds of styles sharing its recent table's slots, every change is still GraphicRendition's")
     func crowdedSlots() {
         var random = RenderRandom(seed: 64)
-        let styles: [CellStyle?] = [nil] + (0..<300).map { _ in
-            CellStyle(
-                foreground: .rgb(UInt8(random.next() % 256), UInt8(random.next() % 256), UInt8(random.next() % 4)),
-                background: random.next() % 3 == 0 ? .default : .indexed(UInt8(random.next() % 256)),
-                attributes: CellStyle.Attributes(rawValue: UInt8(random.next() % 64)))
-        }
+        let styles: [CellStyle?] = [nil] + (0..<300).map { _ in RenderRandomTests.style(&random) }
         var memo = PenChanges()
         for _ in 0..<5_000 {
             let current = styles[Int(random.next() % UInt64(styles.count))]

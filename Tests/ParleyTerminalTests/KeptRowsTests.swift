@@ -249,12 +249,7 @@ struct KeptRowsTests {
     @Test("a pass that met hundreds of styles, crowding its recent answers' slots, makes lines as a fresh pass does")
     func crowdedLegibleSlots() {
         var random = SeededRandom(seed: 99)
-        let styles = (0..<400).map { _ in
-            CellStyle(
-                foreground: random.next() % 5 == 0 ? .default : .rgb(UInt8(random.next() % 256), UInt8(random.next() % 256), 0),
-                background: random.next() % 3 == 0 ? .default : .rgb(0, UInt8(random.next() % 256), UInt8(random.next() % 256)),
-                attributes: CellStyle.Attributes(rawValue: UInt8(random.next() % 32)))
-        }
+        let styles = (0..<400).map { _ in RenderRandomTests.style(&random) }
         let glyphs = ["a", " ", "▀", "▄", "中", "😀", "é", "-"]
         for canvas in [TerminalCanvas.dark, .light, .painted(for: .dark)] {
             var remembering = LegibleColors(canvas: canvas)
