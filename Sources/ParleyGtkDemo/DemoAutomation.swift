@@ -7,7 +7,8 @@ import ParleyGTK
 /// Drives the GTK demo from the command line (`--script`), for screenshots, tests and CI:
 /// the steps run as a `@MainActor` task inside the GLib main loop.
 ///
-/// Steps, separated by `;`: `wait:SECONDS`, `send:TEXT`, `scroll:PIXELS` (negative is up),
+/// Steps, separated by `;`: `wait:SECONDS`, `send:TEXT`, `type:TEXT` (into the composer, not
+/// sent), `scroll:PIXELS` (negative is up),
 /// `top`, `bottom`, `jump:YYYY-MM-DD` (or `jump:` for now), `theme:NAME`, `screenshot:FILE`, `report` (the newest messages on
 /// standard output), `indexed` (waits until a `--transcript` is indexed: its index is made
 /// on an idle thread, which a measurement must not count in its steps), `quit`.
@@ -35,6 +36,7 @@ struct DemoAutomation {
                 case "send":
                     app.screen.inputBarView.text = argument
                     app.screen.inputBarView.send()
+                case "type": app.screen.inputBarView.text = argument
                 case "scroll": app.screen.messages.scroll(by: Double(argument) ?? 0)
                 case "jump":
                     if case .date(let date) = JumpCommand.parse("/jump " + argument) {

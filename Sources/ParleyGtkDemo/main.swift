@@ -23,7 +23,8 @@ let usage = """
                          and --room; scripts/matrix-server start prints a ready line)
       --size WxH         the window's size in pixels (default 460x760)
       --script STEPS     drive the demo, steps separated by ';': wait:SECONDS, send:TEXT,
-                         scroll:PIXELS, top, bottom, jump:YYYY-MM-DD, theme:NAME, screenshot:FILE.png,
+                         type:TEXT (into the composer), scroll:PIXELS, top, bottom,
+                         jump:YYYY-MM-DD, theme:NAME, screenshot:FILE.png,
                          report (newest messages to standard output), indexed (wait until
                          the --transcript is indexed), quit
     """

@@ -1,4 +1,5 @@
 import CGtk4
+import CParleyGtk
 import Foundation
 import ParleyCore
 import Testing
@@ -181,7 +182,7 @@ extension GTKTests {
             #expect(heights[0] == 6 + 32 + 6, "heights \(heights)")
         }
 
-        @Test("a word longer than the field wraps as measured: the text view's hyphens are counted")
+        @Test("a word longer than the field wraps as measured, without a hyphen, typed, pasted or set")
         func longWordAsMeasured() async throws {
             try GTKHarness.start()
             let bar = InputBarView(.iMessage())
@@ -189,6 +190,9 @@ extension GTKTests {
             defer { GTKHarness.close(window) }
             await GTKHarness.pump(until: { GTKHarness.size(bar.root).height > 0 })
             var checked = 0
+            // Lengths at which a hyphen at each break would take another line: there the
+            // field would scroll had the text view hyphenated.
+            var telling = 0
             for length in stride(from: 30, through: 150, by: 6) {
                 clear(bar)
                 type(String(repeating: "x", count: length), into: bar)
@@ -201,8 +205,61 @@ extension GTKTests {
                 guard lines > 1, lines <= bar.model.maxLines else { continue }
                 #expect(abs(content - page) < 0.5, "\(length) x's on \(lines) lines: content \(content) in a page of \(page)")
                 checked += 1
+                if Self.linesWithHyphens(String(repeating: "x", count: length), in: bar) > lines { telling += 1 }
             }
             #expect(checked > 5)
+            #expect(telling > 0, "no length tells a hyphenating text view apart")
+            // However the text came in (typed, pasted, inserted by the view, set by the app),
+            // all of it is laid out without hyphens.
+            clear(bar)
+            type("https://example.org/", into: bar)
+            gdk_clipboard_set_text(gtk_widget_get_clipboard(bar.textView), String(repeating: "y", count: 90))
+            paste(into: bar)
+            await GTKHarness.pump(until: { bar.model.text.count == 110 }, "the paste never arrived")
+            bar.insertAtCursor(String(repeating: "z", count: 40))
+            #expect(bar.model.text.count == 150)
+            #expect(Self.unhyphenatedCharacters(in: bar) == 150)
+            let set = String(repeating: "w", count: 70)
+            bar.model.text = set
+            await GTKHarness.pump(until: { bar.bufferText() == set }, "the model's text never reached the view")
+            #expect(Self.unhyphenatedCharacters(in: bar) == 70)
+        }
+
+        /// How many lines Pango's default wrapping (a hyphen at a broken word's end) makes of
+        /// `text` in the text view's font, at the width its text is laid out in.
+        @MainActor
+        static func linesWithHyphens(_ text: String, in bar: InputBarView) -> Int {
+            let view = bar.textView.cast(to: GtkTextView.self)
+            let context = gtk_widget_create_pango_context(bar.textView)
+            defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+            let layout = pango_layout_new(context)
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            let width = gtk_widget_get_width(bar.textView) - gtk_text_view_get_left_margin(view) - gtk_text_view_get_right_margin(view)
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            pango_layout_set_width(layout, width * Int32(PANGO_SCALE))
+            pango_layout_set_text(layout, text, -1)
+            return Int(pango_layout_get_line_count(layout))
+        }
+
+        /// How many characters of the composer's buffer carry a tag that turns hyphens off.
+        @MainActor
+        static func unhyphenatedCharacters(in bar: InputBarView) -> Int {
+            var iter = GtkTextIter()
+            gtk_text_buffer_get_start_iter(bar.buffer, &iter)
+            var count = 0
+            while gtk_text_iter_is_end(&iter) == 0 {
+                var tags = gtk_text_iter_get_tags(&iter)
+                defer { g_slist_free(tags) }
+                var unhyphenated = false
+                while let node = tags {
+                    let tag = node.pointee.data
+                    if parley_object_get_bool(tag, "insert-hyphens-set"), !parley_object_get_bool(tag, "insert-hyphens") { unhyphenated = true }
+                    tags = node.pointee.next
+                }
+                if unhyphenated { count += 1 }
+                gtk_text_iter_forward_char(&iter)
+            }
+            return count
         }
 
         @Test("typed past the line limit, the field shows the newest lines whole, the top one not cut (#14)")

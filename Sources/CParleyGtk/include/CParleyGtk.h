@@ -98,6 +98,10 @@ void parley_accessible_set_position(void *accessible, int position, int count);
 /// Sets GTK_ACCESSIBLE_STATE_SELECTED of `accessible`.
 void parley_accessible_set_selected(void *accessible, bool selected);
 
+/// Makes `buffer` (a GtkTextBuffer) lay all its text out, now and whatever is inserted
+/// later, without the hyphen Pango adds where it breaks a word (a tag, insert-hyphens off).
+void parley_text_buffer_keep_unhyphenated(void *buffer);
+
 /// Sets a boolean property on a GObject.
 void parley_object_set_bool(void *object, const char *property, bool value);
 /// A copy of a string property of a GObject (free it with g_free), or NULL.

@@ -204,6 +204,8 @@ public final class InputBarView {
         buffer = gtk_text_view_get_buffer(textView.cast(to: GtkTextView.self))!
         gtk_widget_add_css_class(textView, "input")
         gtk_text_view_set_wrap_mode(textView.cast(to: GtkTextView.self), GTK_WRAP_WORD_CHAR)
+        // A word too long for the line breaks as in the bubble it will be sent in: no hyphen.
+        parley_text_buffer_keep_unhyphenated(UnsafeMutableRawPointer(buffer))
         gtk_text_view_set_accepts_tab(textView.cast(to: GtkTextView.self), 0)
         parley_accessible_set_label(textView.raw, "Message")
         field = gtk_scrolled_window_new()!

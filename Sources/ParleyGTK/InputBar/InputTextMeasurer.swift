@@ -9,9 +9,8 @@ import ParleyCore
 /// one call that measures the bar's text (its text, in its font, at the text frame's
 /// width), this measurer narrows the width by the horizontal insets and adds the vertical
 /// insets spread over the visible lines, so that the core's arithmetic gives
-/// `visible lines × line height + insets`, exactly what the text view needs; and it lays
-/// the text out with hyphens where words break, as the text view does (labels have
-/// none). Every other call (item titles, line heights) goes to Pango unchanged.
+/// `visible lines × line height + insets`, exactly what the text view needs. Every other
+/// call (item titles, line heights) goes to Pango unchanged.
 struct InputTextMeasurer: TextMeasurer {
     /// Measures in pixels, as the labels and the text view draw.
     let base: PangoMeasurer
@@ -31,7 +30,7 @@ struct InputTextMeasurer: TextMeasurer {
         guard isBarText(text, font: font, maxWidth: maxWidth) else {
             return base.measure(text, font: font, maxWidth: maxWidth)
         }
-        let inner = base.measure(text, font: font, maxWidth: max(1, maxWidth - insets.horizontal), hyphenating: true)
+        let inner = base.measure(text, font: font, maxWidth: max(1, maxWidth - insets.horizontal))
         let lines = max(1, inner.lineCount)
         let visible = min(lines, max(1, maxLines))
         let height = inner.size.height + insets.vertical * Double(lines) / Double(visible)
@@ -44,7 +43,7 @@ struct InputTextMeasurer: TextMeasurer {
             return base.utf8Offset(at: point, in: text, font: font, maxWidth: maxWidth)
         }
         let inner = Point(x: point.x - insets.left, y: point.y - insets.top)
-        return base.utf8Offset(at: inner, in: text, font: font, maxWidth: max(1, maxWidth - insets.horizontal), hyphenating: true)
+        return base.utf8Offset(at: inner, in: text, font: font, maxWidth: max(1, maxWidth - insets.horizontal))
     }
 
     /// Whether a call measures the bar's text in its text frame (not an item's title,

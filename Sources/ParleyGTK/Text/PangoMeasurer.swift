@@ -83,28 +83,19 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
         return description
     }
 
+    /// `text` measured as labels and the composer's text view lay it out (neither puts a
+    /// hyphen where it breaks a word).
     public func measure(_ text: String, font: FontSpec, maxWidth: Double) -> TextMetrics {
-        measure(text, font: font, maxWidth: maxWidth, hyphenating: false)
-    }
-
-    /// `text` measured as a GtkTextView lays it out when `hyphenating` (the composer: Pango
-    /// puts a hyphen where it breaks a word, and the text view sets nothing against it),
-    /// else as labels do.
-    func measure(_ text: String, font: FontSpec, maxWidth: Double, hyphenating: Bool) -> TextMetrics {
         withPango { pango in
-            let layout = Self.prepare(text, font: font, maxWidth: maxWidth, hyphenating: hyphenating, in: &pango)
+            let layout = Self.prepare(text, font: font, maxWidth: maxWidth, in: &pango)
             return Self.metrics(of: layout, isEmpty: text.isEmpty)
         }
     }
 
+    /// Hit-tests `text` laid out as the plain text `measure` lays it out.
     public func utf8Offset(at point: Point, in text: String, font: FontSpec, maxWidth: Double) -> Int? {
-        utf8Offset(at: point, in: text, font: font, maxWidth: maxWidth, hyphenating: false)
-    }
-
-    /// Hit-tests `text` laid out as ``measure(_:font:maxWidth:hyphenating:)`` lays it out.
-    func utf8Offset(at point: Point, in text: String, font: FontSpec, maxWidth: Double, hyphenating: Bool) -> Int? {
         withPango { pango in
-            Self.index(at: point, in: Self.prepare(text, font: font, maxWidth: maxWidth, hyphenating: hyphenating, in: &pango))
+            Self.index(at: point, in: Self.prepare(text, font: font, maxWidth: maxWidth, in: &pango))
         }
     }
 
@@ -191,10 +182,8 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
         return inside != 0 ? Int(index) : nil
     }
 
-    private static func prepare(
-        _ text: String, font: FontSpec, maxWidth: Double, hyphenating: Bool, in pango: inout Pango
-    ) -> OpaquePointer {
-        prepare(text, isMarkup: false, font: font, maxWidth: maxWidth, hyphenating: hyphenating, in: &pango)
+    private static func prepare(_ text: String, font: FontSpec, maxWidth: Double, in pango: inout Pango) -> OpaquePointer {
+        prepare(text, isMarkup: false, font: font, maxWidth: maxWidth, in: &pango)
     }
 
     private static func prepare(markup: String, font: FontSpec, maxWidth: Double, in pango: inout Pango) -> OpaquePointer {
@@ -204,22 +193,22 @@ public final class PangoMeasurer: TextMeasurer, Sendable {
     /// The shared layout holding `text` (Pango markup when `isMarkup`) in `font`, wrapped
     /// at `maxWidth`.
     private static func prepare(
-        _ text: String, isMarkup: Bool, font: FontSpec, maxWidth: Double, hyphenating: Bool = false, in pango: inout Pango
+        _ text: String, isMarkup: Bool, font: FontSpec, maxWidth: Double, in pango: inout Pango
     ) -> OpaquePointer {
-        fill(pango.layout, with: text, isMarkup: isMarkup, font: font, maxWidth: maxWidth, hyphenating: hyphenating, in: &pango)
+        fill(pango.layout, with: text, isMarkup: isMarkup, font: font, maxWidth: maxWidth, in: &pango)
     }
 
     /// `layout`, given `text` (Pango markup when `isMarkup`) in `font`, wrapped at `maxWidth`.
     private static func fill(
-        _ layout: OpaquePointer, with text: String, isMarkup: Bool, font: FontSpec, maxWidth: Double, hyphenating: Bool = false,
-        in pango: inout Pango
+        _ layout: OpaquePointer, with text: String, isMarkup: Bool, font: FontSpec, maxWidth: Double, in pango: inout Pango
     ) -> OpaquePointer {
         pango_layout_set_font_description(layout, description(font, in: &pango))
         pango_layout_set_width(layout, pangoWidth(maxWidth))
-        // A word longer than the line breaks without a hyphen, as labels break it
-        // (LabelText): a hyphen in a link, a hash or a number reads as part of it.
+        // A word longer than the line breaks without a hyphen, as labels and the composer
+        // break it (LabelText, InputBarView): a hyphen in a link, a hash or a number reads
+        // as part of it.
         let text = isMarkup ? LabelText.withoutHyphens(markup: text) : text
-        let attributes = hyphenating ? nil : pango.plain
+        let attributes = pango.plain
         text.utf8CString.withUnsafeBufferPointer { buffer in
             if isMarkup {
                 pango_layout_set_markup(layout, buffer.baseAddress, Int32(buffer.count - 1))
