@@ -15,6 +15,7 @@ extension GTKTests {
         static let folder: URL = {
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("parley-media-tests-\(getpid())")
             try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            ScratchFiles.removeAtExit(url.path)
             return url
         }()
 

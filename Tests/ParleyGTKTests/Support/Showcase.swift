@@ -9,6 +9,7 @@ enum Showcase {
     static func picturePath() -> String {
         let path = NSTemporaryDirectory() + "parley-showcase-\(getpid()).png"
         if FileManager.default.fileExists(atPath: path) { return path }
+        ScratchFiles.removeAtExit(path)
         let width = 240, height = 160
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         for y in 0..<height {
