@@ -56,9 +56,9 @@ public final class ChatScreen {
     }
     /// How many painted message rows are kept now.
     var keptRowCount: Int { bands.count }
-    /// A blank screen of the current size, whose lines every frame starts from (so a
+    /// A blank line of the current width, which every line of a frame starts as (so a
     /// line nothing is drawn on is the same storage frame after frame).
-    private var blankScreen = CellBuffer(width: 0, height: 0)
+    private var blankLine: [Cell] = []
     /// The last frame as drawn, before the legibility pass: a line drawn again the same
     /// (the title, the composer) takes its storage, so later passes skip it.
     private var lastDrawn: CellBuffer?
@@ -261,10 +261,12 @@ public final class ChatScreen {
             look = FrameLook(revision: revision, painter: painter, painted: .painted(for: style))
             self.look = look
         }
-        if blankScreen.width != columns || blankScreen.height != rows {
-            blankScreen = CellBuffer(width: columns, height: rows)
+        if blankLine.count != columns {
+            blankLine = Array(repeating: .blank(), count: columns)
         }
-        var screen = blankScreen
+        // A new list of lines: starting from a kept blank screen, the first line drawn
+        // would copy its list (#15).
+        var screen = CellBuffer(blank: blankLine, height: rows)
 
         // Message list, drawn in place; the title and the input bar are drawn over any
         // row that spills past the list's band.

@@ -74,23 +74,27 @@ struct LegibleColors {
     mutating func apply(to buffer: inout CellBuffer, placed: [Int] = [], legible: [[Cell]] = []) {
         precondition(legible.count >= placed.count, "a legible form for every line a row may be placed on")
         frame &+= 1
+        // Every line is replaced: the shown lines are gathered apart and set at once.
+        var shown: [[Cell]] = []
+        shown.reserveCapacity(buffer.height)
         for y in 0..<buffer.height {
             let drawn = buffer.line(y)
             let key = CellBuffer.storage(of: drawn)
             if y < placed.count, placed[y] != 0, placed[y] == key {
-                buffer.setLine(y, legible[y])
+                shown.append(legible[y])
                 continue
             }
             if let known = lines[key], CellBuffer.sharesStorage(known.drawn, drawn) {
                 known.frame = frame
-                buffer.setLine(y, known.legible)
+                shown.append(known.legible)
                 continue
             }
             var legible = drawn
             makeLegible(&legible)
             lines[key] = Known(drawn: drawn, legible: legible, frame: frame)
-            buffer.setLine(y, legible)
+            shown.append(legible)
         }
+        buffer.setLines(shown)
         if lines.count > 4 * max(1, buffer.height) {
             let now = frame
             lines.removeAll { now &- $0.frame >= 2 }

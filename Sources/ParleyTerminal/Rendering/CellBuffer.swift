@@ -144,6 +144,17 @@ public struct CellBuffer: Hashable, Sendable, CustomStringConvertible {
         rows[y] = cells
     }
 
+    /// Replaces every row with `lines` (``height`` lines of ``width`` cells each), sharing
+    /// their storage: a pass that gives each row a new line (legibility) builds them apart
+    /// instead of copying the row list, which the last frame shares, to write over all of it.
+    mutating func setLines(_ lines: [[Cell]]) {
+        precondition(lines.count == height, "\(lines.count) lines in a buffer \(height) high")
+        for index in lines.indices {
+            precondition(lines[index].count == width, "a line of \(lines[index].count) cells in a buffer \(width) wide")
+        }
+        rows = lines
+    }
+
     /// Whether `a` and `b` are the same storage (so certainly equal) without comparing a
     /// cell; `false` says nothing.
     static func sharesStorage(_ a: [Cell], _ b: [Cell]) -> Bool {
