@@ -144,7 +144,7 @@ struct DemoApp {
         Keys: Enter sends · Alt+Enter new line · ↑/↓ move in the draft or scroll a row · \
         ↑ on an empty composer edits my last message (↑/↓ older/newer, Esc gives up) · Ctrl+↑/↓ a row · PgUp/PgDn a page · \
         Home/End (composer line) · Ctrl-Home/Ctrl-End oldest/newest · Ctrl-A/E/W/U/K edit · \
-        Alt+↑/↓ select a message · Alt+R reply · Alt+1…6 react · Alt+C copy · Ctrl-Z undo a deletion · Esc cancel · \
+        Alt+↑/↓ select a message · Alt+R reply · Alt+1…6 react · Alt+C copy · Delete (empty composer) delete my selected message · Ctrl-Z undo it · Esc cancel · \
         Ctrl-F or /search words searches the history (↑/↓ or n/N after Enter move, Enter goes, Esc ends) · \
         mouse wheel scrolls, click links and avatars · Ctrl-L repaint · Ctrl-C quit · \
         \(JumpCommand.usage)

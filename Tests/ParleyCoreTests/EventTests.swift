@@ -65,6 +65,35 @@ struct EventTests {
         #expect(other.visibleRows().first?.layout.bottomLabel == nil)
     }
 
+    @Test("a failed message of mine, once deleted, has no delivery mark, no retry and says no status")
+    func deletedFailedMessage() throws {
+        var failed = Fixture.message("out", from: Fixture.me, minutes: 1, "lost")
+        failed.status = .failed
+        let chat = Conversation(me: Fixture.me, messages: [Fixture.message("in", "hi"), failed])
+        let view = Viewport(conversation: chat, layoutEngine: Fixture.engine(), size: Size(width: 40, height: 20))
+        let before = try #require(view.visibleRows().first { $0.id == .message("out") })
+        let status = try #require(before.layout.status)
+        let retry = point(.message("out"), in: view, \.bottomLabel)
+        #expect(ChatPresenter.accessibleLabel(for: before.row, context: before.context, style: .iMessage).hasSuffix("(not delivered)"))
+
+        try chat.markDeleted("out")
+        let after = try #require(view.visibleRows().first { $0.id == .message("out") })
+        #expect(after.layout.status == nil)
+        #expect(after.layout.bottomLabel == nil)
+        #expect(after.context?.bottomLabel == nil)
+        // Where the mark and "Tap to retry" were, a tap retries nothing.
+        for place in [Point(x: status.midX, y: after.y + status.midY), retry] {
+            if case .tapStatus = view.event(at: place) { Issue.record("a tap at \(place) retries the deleted message") }
+        }
+        let label = ChatPresenter.accessibleLabel(for: after.row, context: after.context, style: .iMessage)
+        #expect(label.hasSuffix(": Message deleted"), "\(label)")
+        // Deleting is offered for my messages, until they are deleted.
+        let presenter = ChatPresenter(conversation: chat, style: .iMessage, units: .cells, measurer: MonospaceMeasurer())
+        #expect(presenter.canDelete(after.row.message!) == false)
+        #expect(presenter.canDelete(Fixture.message("mine", from: Fixture.me, "x")))
+        #expect(presenter.canDelete(Fixture.message("theirs", "x")) == false)
+    }
+
     @Test("a link in text with control characters before it is still found where it is drawn")
     func linkAfterControls() {
         let chat = Conversation(me: Fixture.me, messages: [Fixture.message("x", "\t\u{1B}https://a.io")])

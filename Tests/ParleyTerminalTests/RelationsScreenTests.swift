@@ -154,6 +154,35 @@ struct RelationsScreenTests {
         #expect(!screen.render().buffer.lines.contains { $0.contains("Undo (Ctrl-Z)") })
     }
 
+    @Test("Delete on an empty composer deletes the selected message of mine; never someone else's, never while typing")
+    func deleteKey() throws {
+        let screen = screen()
+        _ = screen.render()
+        let delete = try #require(TerminalMessenger.command(for: .key(.delete, []), composerIsEmpty: true))
+        // Without a selection the key has nothing to delete.
+        screen.perform(delete)
+        #expect(screen.conversation.messages.filter(\.isDeleted).map(\.id) == ["d"])
+        // Alice's last message, selected: not mine, so it stays.
+        screen.perform(.selectPrevious)
+        #expect(screen.presenter.selection == "b")
+        screen.perform(delete)
+        #expect(screen.conversation.message("b")?.isDeleted == false)
+        // Mine ("a"), selected, with a draft in the composer: the key edits the draft.
+        screen.presenter.selected = "a"
+        screen.perform(.insert("xy"))
+        screen.perform(.cursorLeft)
+        screen.perform(delete)
+        #expect(screen.inputBar.text == "x")
+        #expect(screen.conversation.message("a")?.isDeleted == false)
+        // On an empty composer, it goes, and Undo shows.
+        screen.perform(.backspace)
+        screen.perform(delete)
+        #expect(screen.conversation.message("a")?.isDeleted == true)
+        #expect(screen.render().buffer.lines.contains { $0.contains("Message deleted · Undo (Ctrl-Z)") })
+        screen.perform(.undo)
+        #expect(screen.conversation.message("a")?.content == .text("Sure! 12:30?"))
+    }
+
     @Test("a click on a message selects it, marked as Alt+↑ marks it; Alt+R then answers it")
     func clickSelects() throws {
         let screen = screen()

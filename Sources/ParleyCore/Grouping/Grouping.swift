@@ -77,7 +77,8 @@ public struct Grouping: Sendable {
         context.showsAvatar = hasAvatarColumn && message.sender.avatar != .none
             && (flat ? position.isGroupStart : avatarPlacement.shows(at: position))
             && (flat || side == .incoming || showsOutgoingAvatar)
-        if side == .outgoing, message.status == .failed {
+        // A deleted message is not sent again: no retry under "Message deleted".
+        if side == .outgoing, message.status == .failed, !message.isDeleted {
             context.bottomLabel = strings.notDelivered
         }
         if rows.isGroup, !message.readers.isEmpty { context.readers = message.readers }

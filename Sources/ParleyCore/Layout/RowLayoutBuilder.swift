@@ -296,8 +296,10 @@ struct RowLayoutBuilder {
             && (side == .incoming || style.showsOutgoingAvatar)
     }
 
+    /// Whether the row has a delivery mark: an outgoing message's, unless it was deleted
+    /// (whose delivery no longer matters, and whose failure is not retried).
     private func showsStatus(_ message: Message, _ side: Side) -> Bool {
-        side == .outgoing && style.showsDeliveryStatus && metrics.statusSize.width > 0
+        side == .outgoing && style.showsDeliveryStatus && metrics.statusSize.width > 0 && !message.isDeleted
     }
 
     /// The content of a message inside its bubble, in bubble coordinates.

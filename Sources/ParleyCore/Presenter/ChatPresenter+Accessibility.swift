@@ -38,7 +38,7 @@ extension ChatPresenter {
             if let preview = message.linkPreview, !preview.isEmpty, !message.isDeleted {
                 label += " (" + strings.linkPreviewName(preview.displaySite, preview.title) + ")"
             }
-            if outgoing { label += " (\(strings.name(of: message.status)))" }
+            if outgoing, !message.isDeleted { label += " (\(strings.name(of: message.status)))" }
             if message.isEdited { label += ", " + strings.edited.lowercased() }
             if !message.reactions.isEmpty {
                 label += ", " + message.reactions.prefix(8).map { "\($0.key) \($0.count)" }.joined(separator: " ")

@@ -51,6 +51,10 @@ public final class ChatPresenter {
     var noticeEnds: Task<Void, Never>?
     /// What ``delete(_:)`` leaves: "Message deleted" (the default) or nothing.
     public var deletion: Deletion = .placeholder
+    /// Which messages the user may delete, as the front ends offer it (the GTK menu's
+    /// Delete, the terminal's Delete key on a selected message): by default the user's
+    /// own, not deleted already. ``delete(_:)`` itself deletes any message asked for.
+    public var canDelete: @MainActor (Message) -> Bool
     /// The last deletion, while it can be undone.
     var pendingDeletion: PendingDeletion?
     /// The search: its searcher and what it shows (``search``).
@@ -82,6 +86,8 @@ public final class ChatPresenter {
     ) {
         self.conversation = conversation
         self.units = units
+        let me = conversation.me.id
+        canDelete = { message in message.sender.id == me && !message.isDeleted }
         let engine = LayoutEngine(style: style.adapted(to: units), measurer: measurer)
         viewport = Viewport(conversation: conversation, layoutEngine: engine, size: size)
     }

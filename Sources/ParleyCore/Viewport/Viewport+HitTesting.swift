@@ -81,7 +81,7 @@ extension Viewport {
                 return .tapBubble(message.id)
             case .bubble: return .tapBubble(message.id)
             case .name: return .tapAvatar(message.sender, message: message.id)
-            case .bottomLabel where message.status == .failed && hit.row.context?.side == .outgoing:
+            case .bottomLabel where message.status == .failed && hit.row.context?.side == .outgoing && !message.isDeleted:
                 // "Not delivered · Tap to retry" is the retry target, as big as its words.
                 return .tapStatus(message.id)
             case .topLabel, .bottomLabel, .background: return .tapCell(message.id, location: hit.location)

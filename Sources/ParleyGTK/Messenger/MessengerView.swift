@@ -89,8 +89,12 @@ public final class MessengerView: RowHost {
     public var menuActions: [MessageAction] = [] {
         didSet { menu.rebuild(actions: menuActions) }
     }
-    /// Which messages the menu offers to delete: by default the local user's own.
-    public var canDelete: @MainActor (Message) -> Bool = { _ in false }
+    /// Which messages the menu offers to delete: ``ChatPresenter/canDelete`` (by default
+    /// the local user's own).
+    public var canDelete: @MainActor (Message) -> Bool {
+        get { presenter.canDelete }
+        set { presenter.canDelete = newValue }
+    }
 
     /// Takes the keyboard back to the composer, with the printable text typed while the
     /// list had it (empty for Escape). ``ChatScreen`` sets it; alone, the list keeps such
@@ -202,8 +206,6 @@ public final class MessengerView: RowHost {
     public init(conversation: Conversation, style: ChatStyle = .light, images: ImageLoader = .shared) {
         self.conversation = conversation
         self.images = images
-        let me = conversation.me.id
-        canDelete = { message in message.sender.id == me && !message.isDeleted }
         list = Frame(cssName: "messages", role: GTK_ACCESSIBLE_ROLE_LOG)
         gtk_widget_set_focusable(list.widget, 1)
         gtk_widget_set_hexpand(list.widget, 1)

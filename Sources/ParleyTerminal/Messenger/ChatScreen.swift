@@ -657,6 +657,13 @@ public final class ChatScreen {
             editor.insert(normalised, into: &text)
         case .newline: editor.insert("\n", into: &text)
         case .backspace: editor.backspace(in: &text)
+        case .delete where text.isEmpty && editing == nil:
+            // Nothing to delete in the composer: the selected message goes, if the user
+            // may delete it ("Message deleted · Undo (Ctrl-Z)" follows).
+            if let id = presenter.selection, let message = conversation.message(id), presenter.canDelete(message) {
+                presenter.delete(id)
+            }
+            return true
         case .delete: editor.delete(in: &text)
         case .lineUp:
             if !moveCursorVertically(by: -1, in: text) { lineUp(text) }

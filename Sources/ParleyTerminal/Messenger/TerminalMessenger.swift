@@ -204,9 +204,11 @@ public final class TerminalMessenger {
     /// row; PgUp/PgDn a page; Ctrl+Home/Ctrl+End go to the oldest/newest message; Home/End,
     /// ←/→ and Ctrl-A/E/W/U/K edit the composer; Alt+↑/↓ select a message, Alt+R replies
     /// to it and Alt+1…6 react to it (without a selection: the newest message from someone
-    /// else); Alt+C copies the selected (or newest) message to the clipboard (OSC 52); Tab completes the "@name" being typed; Ctrl-Z undoes a deletion while "Undo"
-    /// shows; Esc cancels a reply, then the
-    /// selection, then returns to the newest message;
+    /// else); Alt+C copies the selected (or newest) message to the clipboard (OSC 52); Tab
+    /// completes the "@name" being typed; Delete on an empty composer deletes the selected
+    /// message (when ``ParleyCore/ChatPresenter/canDelete`` allows); Ctrl-Z undoes a
+    /// deletion while "Undo" shows; Esc cancels a reply, then the selection, then returns
+    /// to the newest message;
     /// Ctrl-F searches the conversation (``MessengerCommand/search``);
     /// Ctrl-C quits, as does Ctrl-D on an empty composer. The wheel scrolls three rows;
     /// a left click selects the message under it and taps, a right click long-presses.
