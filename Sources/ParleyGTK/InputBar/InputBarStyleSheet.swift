@@ -33,16 +33,10 @@ struct InputBarStyleSheet {
     @MainActor
     func install() { scoped.install() }
 
-    /// The send button's colour: the outgoing bubble's, or the link colour when bubbles
-    /// are invisible (flat themes).
-    static func accent(of style: ChatStyle) -> Color {
-        style.outgoing.bubbleColor.alpha > 0 ? style.outgoing.bubbleColor : style.incoming.linkColor
-    }
-
     private static func rules(_ style: ChatStyle, font: FontSpec, fonts: FontMapping, scope s: String) -> String {
         let dark = style.isDark
-        let accent = accent(of: style)
-        let onAccent = accent.luminance > 0.5 ? "black" : "white"
+        let accent = style.accentColor
+        let onAccent = style.accentTextColor.css
         let shade = dark ? "white" : "black"
         return """
             \(s) { background-color: \(style.backgroundColor.css); border-top: 1px solid alpha(\(shade), 0.1); }

@@ -56,14 +56,14 @@ struct StyleSheet {
             \(s) bubble { border-radius: 0; }
             \(s) label.name { color: \(style.nameColor.css); }
             \(s) label.top-label, \(s) label.bottom-label { color: \(style.labelColor.css); }
-            \(s) label.unread-line { color: \(style.outgoing.bubbleColor.css); font-weight: bold; border-bottom: 1px solid \(style.outgoing.bubbleColor.withAlpha(0.5).css); }
+            \(s) label.unread-line { color: \(style.accentColor.css); font-weight: bold; border-bottom: 1px solid \(style.accentColor.withAlpha(0.5).css); }
             \(s) label.bottom-label.failed, \(s) label.status.failed { color: \(style.failureColor.css); }
             \(s) label.status { color: \(style.incoming.textColor.withAlpha(0.72).css); }
-            \(s) label.status.read { color: \(style.outgoing.bubbleColor.css); }
+            \(s) label.status.read { color: \(style.accentColor.css); }
             \(s) scrolledwindow.collection-scroller undershoot.right { background-image: linear-gradient(to left, \(style.backgroundColor.css), \(style.backgroundColor.withAlpha(0).css) 36px); }
             \(s) scrolledwindow.collection-scroller undershoot.left { background-image: linear-gradient(to right, \(style.backgroundColor.css), \(style.backgroundColor.withAlpha(0).css) 36px); }
-            \(s) message.focus-ring bubble { outline: 2px solid \(style.outgoing.bubbleColor.css); outline-offset: 2px; }
-            \(s) message.focus-ring.notice label, \(s) message.focus-ring bubble.plain { outline: 2px solid \(style.outgoing.bubbleColor.css); outline-offset: 2px; border-radius: 4px; }
+            \(s) message.focus-ring bubble { outline: 2px solid \(style.accentColor.css); outline-offset: 2px; }
+            \(s) message.focus-ring.notice label, \(s) message.focus-ring bubble.plain { outline: 2px solid \(style.accentColor.css); outline-offset: 2px; border-radius: 4px; }
             \(s) label.notice, \(s) message.notice label { color: \(style.noticeColor.css); }
             \(s) message.history label { color: \(style.labelColor.css); }
             \(s) message.history.failed label { color: \(style.failureColor.css); }
@@ -78,11 +78,11 @@ struct StyleSheet {
             \(s) typing-dot.second { animation-delay: 200ms; }
             \(s) typing-dot.third { animation-delay: 400ms; }
             \(s) reaction { border-radius: 9999px; background-color: \(style.isDark ? "alpha(white, 0.10)" : "alpha(black, 0.06)"); border: 1px solid transparent; color: \(style.incoming.textColor.css); }
-            \(s) reaction.mine { background-color: \(style.outgoing.bubbleColor.withAlpha(0.22).css); border-color: \(style.outgoing.bubbleColor.css); font-weight: bold; }
+            \(s) reaction.mine { background-color: \(style.accentColor.withAlpha(0.22).css); border-color: \(style.accentColor.css); font-weight: bold; }
             \(s) reaction.more { color: \(style.labelColor.css); }
             \(s) avatar.receipt label { font-size: 6pt; font-weight: 600; }
             \(s) label.receipts-more { color: \(style.labelColor.css); font-size: smaller; }
-            \(s) bubble.mentions-me { box-shadow: inset 0 0 0 2px \(style.outgoing.bubbleColor.css); }
+            \(s) bubble.mentions-me { box-shadow: inset 0 0 0 2px \(style.accentColor.css); }
             \(s) bubble.deleted > label.body { font-style: italic; opacity: 0.75; }
             \(s) label.edited-mark, \(s) label.time-mark { opacity: 0.7; }
             \(s) quote-bar { border-radius: 2px; }
@@ -92,12 +92,12 @@ struct StyleSheet {
             \(s) link-preview-bar { border-radius: 2px; }
             \(s) label.preview-site { opacity: 0.75; }
             \(s) link-preview picture.media { border-radius: 6px; }
-            \(s) message.highlighted { background-color: \(style.outgoing.bubbleColor.withAlpha(0.16).css); transition: background-color 300ms ease-out; }
+            \(s) message.highlighted { background-color: \(style.accentColor.withAlpha(0.16).css); transition: background-color 300ms ease-out; }
             \(s) message { transition: background-color 600ms ease-in; }
             \(s) box.undo-bar { border-radius: 9999px; padding: 4px 6px 4px 14px; background-color: \(style.isDark ? "#3A3A3C" : "#2C2C2E"); color: white; box-shadow: none; }
             \(s) box.undo-bar.notice { padding: 6px 14px; }
-            \(s) box.undo-bar button.undo { border-radius: 9999px; padding: 2px 10px; min-height: 0; background-image: none; border: none; background-color: \(style.outgoing.bubbleColor.css); color: \(style.outgoing.textColor.css); box-shadow: none; }
-            \(s) button.new-messages { border-radius: 9999px; padding: 4px 14px; background-image: none; border: none; background-color: \(style.outgoing.bubbleColor.css); color: \(style.outgoing.textColor.css); box-shadow: none; }
+            \(s) box.undo-bar button.undo { border-radius: 9999px; padding: 2px 10px; min-height: 0; background-image: none; border: none; background-color: \(style.accentColor.css); color: \(style.accentTextColor.css); box-shadow: none; }
+            \(s) button.new-messages { border-radius: 9999px; padding: 4px 14px; background-image: none; border: none; background-color: \(style.accentColor.css); color: \(style.accentTextColor.css); box-shadow: none; }
 
             """
         for side in Side.allCases {

@@ -43,8 +43,8 @@ public struct TerminalPalette: Sendable {
     let notice: CellStyle
     /// Failures: failed marks, the retry row.
     let failure: CellStyle
-    /// The theme's accent: the outgoing bubble's colour, or (flat themes, whose bubbles
-    /// are clear) the outgoing link colour, so the accent is never the terminal's default.
+    /// The theme's accent (``ParleyCore/ChatStyle/accentColor``), never the terminal's
+    /// default.
     let accentColor: TerminalColor
     /// Chrome: header, input bar frame, buttons.
     let chrome: CellStyle
@@ -58,8 +58,7 @@ public struct TerminalPalette: Sendable {
         label = CellStyle(foreground: color(style.labelColor), attributes: usesColor ? [] : .dim)
         notice = CellStyle(foreground: color(style.noticeColor), attributes: .italic)
         failure = CellStyle(foreground: color(style.failureColor), attributes: .bold)
-        let bubble = style.outgoing.bubbleColor
-        accentColor = TerminalColor(bubble.alpha > 0.05 ? bubble : style.outgoing.linkColor)
+        accentColor = TerminalColor(style.accentColor)
         chrome = CellStyle(foreground: color(style.labelColor))
     }
 
