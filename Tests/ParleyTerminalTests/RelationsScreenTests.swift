@@ -154,6 +154,21 @@ struct RelationsScreenTests {
         #expect(!screen.render().buffer.lines.contains { $0.contains("Undo (Ctrl-Z)") })
     }
 
+    @Test("a reply banner too long for the line is cut with “…”, a column short of its ✕")
+    func longBanner() throws {
+        let screen = ChatScreen(
+            conversation: Self.conversation(), style: Cast.style(.light), title: "Lunch", columns: 40, rows: 34, usesColor: false,
+            density: .regular)
+        _ = screen.render()
+        screen.presenter.reply(to: "q")
+        let line = try #require(screen.render().buffer.lines.first { $0.contains("↩ Replying to") })
+        let full = "↩ Replying to Alice Liddell: Lunch at the garden café? It opens at noon"
+        let cut = try #require(line.range(of: "…"))
+        let shown = line[line.range(of: "↩")!.lowerBound..<cut.lowerBound]
+        #expect(full.hasPrefix(shown), "\(line)")
+        #expect(line[cut.upperBound...].hasPrefix(" ✕"), "a space between the cut and the ✕: \(line)")
+    }
+
     @Test("Delete on an empty composer deletes the selected message of mine; never someone else's, never while typing")
     func deleteKey() throws {
         let screen = screen()

@@ -346,7 +346,7 @@ public final class ChatScreen {
             screen.fill(CellRect(x: 0, y: listTop + listHeight, width: columns, height: rows - listTop - listHeight), style: .plain)
             if listTop > 0 {
                 screen.fill(CellRect(x: 0, y: 0, width: columns, height: listTop), style: painter.palette.accent)
-                screen.put(" " + title, x: 0, y: 0, style: painter.palette.accent, maxWidth: columns)
+                screen.put(TerminalWidth.clipped(" " + title, to: columns), x: 0, y: 0, style: painter.palette.accent, maxWidth: columns)
             }
             barCursor = drawInputBar(painter.palette, &screen)
             let badge = chrome.badge.flatMap { drawBadge($0, palette: painter.palette, into: &screen) }
@@ -568,9 +568,14 @@ public final class ChatScreen {
         }
         if let banner = bar.replyBanner {
             let area = CellRect(banner.textFrame, dy: Double(top))
+            // Cut with "…", a column short of the ✕ so that they do not touch.
+            let room = max(0, area.width - 1)
             var x = area.x
-            x += screen.put("↩ " + banner.title + ": ", x: x, y: area.y, style: palette.accent.adding(.bold), maxWidth: area.width)
-            screen.put(banner.summary, x: x, y: area.y, style: palette.label, maxWidth: area.maxX - x)
+            x += screen.put(
+                TerminalWidth.clipped("↩ " + banner.title + ": ", to: room), x: x, y: area.y, style: palette.accent.adding(.bold),
+                maxWidth: room)
+            let left = area.x + room - x
+            if left > 0 { screen.put(TerminalWidth.clipped(banner.summary, to: left), x: x, y: area.y, style: palette.label, maxWidth: left) }
             let cancel = CellRect(banner.cancelFrame, dy: Double(top))
             screen.put("✕", x: cancel.x, y: cancel.y, style: palette.chrome.adding(.bold), maxWidth: cancel.width)
         }

@@ -371,10 +371,10 @@ struct RowPainter {
         for y in bar.y..<bar.maxY { buffer.put("▎", x: bar.x, y: y, style: palette.link(side).removing(.underline)) }
         let name = CellRect(quote.nameFrame, dy: dy)
         if name.height > 0 {
-            buffer.put(clipped(quote.name, to: name.width), x: name.x, y: name.y, style: palette.text(side).adding(.bold), maxWidth: name.width)
+            buffer.put(TerminalWidth.clipped(quote.name, to: name.width), x: name.x, y: name.y, style: palette.text(side).adding(.bold), maxWidth: name.width)
         }
         let text = CellRect(quote.textFrame, dy: dy)
-        buffer.put(clipped(quote.text, to: text.width), x: text.x, y: text.y, style: palette.text(side).adding(.dim), maxWidth: text.width)
+        buffer.put(TerminalWidth.clipped(quote.text, to: text.width), x: text.x, y: text.y, style: palette.text(side).adding(.dim), maxWidth: text.width)
     }
 
     /// A link preview: a bar, the site dim, the title bold, the summary, each cut with "…"
@@ -394,7 +394,7 @@ struct RowPainter {
                 if index == area.height - 1, wrapped.count > area.height {
                     shown = shown.trimmingCharacters(in: .whitespaces) + "…"
                 }
-                buffer.put(clipped(shown, to: area.width), x: area.x, y: area.y + index, style: look, maxWidth: area.width)
+                buffer.put(TerminalWidth.clipped(shown, to: area.width), x: area.x, y: area.y + index, style: look, maxWidth: area.width)
             }
         }
         lines(layout.preview.displaySite, layout.siteFrame, text.adding(.dim))
@@ -415,7 +415,7 @@ struct RowPainter {
         let area = CellRect(chip.frame, dy: dy)
         let look = chip.isMine ? palette.accent.adding([.reverse, .bold]) : palette.label
         buffer.fill(CellRect(x: area.x, y: area.y, width: area.width, height: 1), symbol: " ", style: look)
-        let text = clipped(chip.label, to: max(0, area.width - 2))
+        let text = TerminalWidth.clipped(chip.label, to: max(0, area.width - 2))
         buffer.put(text, x: area.x + 1, y: area.y, style: look, maxWidth: max(0, area.width - 2))
     }
 
@@ -425,27 +425,12 @@ struct RowPainter {
             let area = CellRect(reader.frame, dy: dy)
             let badge = palette.avatar(for: reader.sender)
             buffer.fill(area, style: badge)
-            buffer.put(clipped(reader.sender.initials, to: area.width), x: area.x, y: area.y, style: badge, maxWidth: area.width)
+            buffer.put(TerminalWidth.clipped(reader.sender.initials, to: area.width), x: area.x, y: area.y, style: badge, maxWidth: area.width)
         }
         if let label = receipts.moreLabel, let frame = receipts.moreFrame {
             let area = CellRect(frame, dy: dy)
             buffer.put(label, x: area.x, y: area.y, style: palette.label, maxWidth: area.width)
         }
-    }
-
-    /// `text` cut to `width` columns with "…" when it is wider.
-    private func clipped(_ text: String, to width: Int) -> String {
-        guard TerminalWidth.columns(of: text) > width else { return text }
-        guard width > 1 else { return width == 1 ? "…" : "" }
-        var result = ""
-        var used = 0
-        for character in text {
-            let columns = TerminalWidth.columns(of: String(character))
-            if used + columns > width - 1 { break }
-            result.append(character)
-            used += columns
-        }
-        return result + "…"
     }
 
     /// A line across the row with `label` in its middle: a day separator, or (in `style`,

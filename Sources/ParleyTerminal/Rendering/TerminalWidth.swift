@@ -35,4 +35,20 @@ public enum TerminalWidth {
         if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return string.utf8.count }
         return string.reduce(0) { $0 + columns(of: $1) }
     }
+
+    /// `text` cut to `width` columns with "…" when it is wider (one line: the caller
+    /// passes text already made inert).
+    static func clipped(_ text: String, to width: Int) -> String {
+        guard columns(of: text) > width else { return text }
+        guard width > 1 else { return width == 1 ? "…" : "" }
+        var result = ""
+        var used = 0
+        for character in text {
+            let wide = columns(of: character)
+            if used + wide > width - 1 { break }
+            result.append(character)
+            used += wide
+        }
+        return result + "…"
+    }
 }
