@@ -6,8 +6,8 @@ import ParleyTerminal
 /// Renders a scripted session to text frames instead of a terminal: for tests, CI and a
 /// quick look at the demo from any shell.
 ///
-/// A script is steps separated by `;`: `type:TEXT`, `send`, `newline`, `wait:SECONDS`,
-/// `scroll:ROWS` (negative is up), `page:PAGES`, `top`, `bottom`, `click:X,Y`,
+/// A script is steps separated by `;`: `type:TEXT`, `send` (`send:TEXT` types TEXT
+/// first, as in the GTK demo), `newline`, `wait:SECONDS`, `scroll:ROWS` (negative is up), `page:PAGES`, `top`, `bottom`, `click:X,Y`,
 /// `resize:COLSxROWS`, `frame` (just render). A frame is printed after each step.
 @MainActor
 enum HeadlessRun {
@@ -38,7 +38,10 @@ enum HeadlessRun {
             let argument = parts.count > 1 ? parts[1] : ""
             switch parts[0] {
             case "type": app.screen.perform(.insert(argument))
-            case "send": app.screen.perform(.send)
+            case "send":
+                // "send:TEXT" types TEXT first, as the GTK demo's script step does.
+                if !argument.isEmpty { app.screen.perform(.insert(argument)) }
+                app.screen.perform(.send)
             case "newline": app.screen.perform(.newline)
             // A script's number may be anything ("nan", "-1", "1e300"): never a trap.
             case "wait": try? await Task.sleep(nanoseconds: UInt64(saturating: (Double(argument) ?? 0) * 1e9))

@@ -27,9 +27,10 @@ let usage = """
                          and --room; scripts/matrix-server start prints a ready line)
       --headless         render a scripted session as text frames to standard output
                          instead of taking over the terminal
-      --script STEPS     the session, steps separated by ';': type:TEXT, send, newline,
-                         wait:SECONDS, scroll:ROWS, page:PAGES (negative is up), top,
-                         bottom, click:X,Y, resize:COLSxROWS, frame
+      --script STEPS     the session, steps separated by ';': type:TEXT, send (send:TEXT
+                         types TEXT first), newline, wait:SECONDS, scroll:ROWS,
+                         page:PAGES (negative is up), top, bottom, click:X,Y,
+                         resize:COLSxROWS, frame
     """
 
 func fail(_ message: String) -> Never {

@@ -62,9 +62,11 @@ struct DemoHeadlessTests {
         // (Waits with room for a loaded machine: the first page and the bot's greeting come
         // from other tasks.)
         let (status, output) = try await runDemo([
-            "--headless", "--size", "80x24", "--script", "wait:1.5;frame;type:hello;send;wait:3;frame;page:-30;wait:0.5;frame",
+            "--headless", "--size", "80x24", "--script", "wait:1.5;frame;send:hello there;wait:3;frame;page:-30;wait:0.5;frame",
         ])
         #expect(status == 0)
+        // "send:TEXT" types the text and sends it, as in the GTK demo's scripts.
+        #expect(output.contains("hello there"))
         #expect(output.contains("── frame 1: start"))
         #expect(output.contains("New messages"))
         #expect(output.contains("I'm the Parley bot"))
