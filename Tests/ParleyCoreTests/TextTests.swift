@@ -213,7 +213,29 @@ struct LineBreakerTests {
         #expect(lines("日 é", 3) == ["日 ", "é"])
         #expect(lines("é éé", 3) == ["é ", "éé"])
         #expect(lines("日 \u{301}é", 4) == ["日 \u{301}é"])
-        #expect(lines("日日 \u{301}é", 4) == ["日日", " \u{301}é"])
+        // A line may end between the ideographs, not at the marked space.
+        #expect(lines("日日 \u{301}é", 4) == ["日", "日 \u{301}é"])
+    }
+
+    @Test("CJK text breaks between its characters, not before its punctuation nor after an opening bracket")
+    func breaksInCJK() {
+        func lines(_ text: String, _ columns: Int) -> [String] {
+            LineBreaker.lines(text, maxColumns: columns, width: MonospaceMeasurer.columns(of:)).map { line in
+                String(decoding: Array(text.utf8)[line.utf8Range], as: UTF8.self)
+            }
+        }
+        // After a Latin word, the CJK text goes on on the same line and fills it.
+        #expect(lines("Note: 日本語のテキストです。", 12) == ["Note: 日本語", "のテキストで", "す。"])
+        // "。" does not start a line: the character before it goes along.
+        #expect(lines("あいう。", 6) == ["あい", "う。"])
+        // Nor the prolonged sound mark or a small kana (unless nothing else can break).
+        #expect(lines("カタカナーです", 8) == ["カタカ", "ナーです"])
+        #expect(lines("きゃくさま", 6) == ["きゃく", "さま"])
+        // A line may end before "「", not after it.
+        #expect(lines("あい「うえ」", 6) == ["あい", "「う", "え」"])
+        // Hangul syllables break anywhere too; Latin words only at spaces.
+        #expect(lines("한국어 텍스트", 6) == ["한국어", "텍스트"])
+        #expect(lines("abcdef 日本", 8) == ["abcdef ", "日本"])
     }
 
     @Test("a lone printable ASCII scalar is one column to the monospace measurer, as the byte-wise paths count it")

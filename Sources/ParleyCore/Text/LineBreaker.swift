@@ -1,8 +1,11 @@
 /// Greedy word wrapping over grapheme clusters, for front ends that lay text out in
 /// columns (the terminal) and for ``MonospaceMeasurer``.
 ///
-/// Breaks after spaces where it can and inside a word only when the word alone is wider
-/// than a line. Line feeds always break. Widths come from the caller, so a terminal can use
+/// Breaks after spaces where it can, before a CJK ideograph, kana, Hangul syllable or
+/// opening bracket (CJK text has no spaces: a line may end between two of its characters,
+/// but not after an opening bracket or quote, nor before punctuation, a small kana or the
+/// prolonged sound mark), and inside a word only when the word alone is wider than a line.
+/// Line feeds always break. Widths come from the caller, so a terminal can use
 /// a real Unicode width table (CJK and emoji two columns, combining marks none).
 public enum LineBreaker {
     /// One wrapped line.
@@ -40,6 +43,8 @@ public enum LineBreaker {
             return lines
         }
         var state = State(limit: limit, bytes: text.utf8.count)
+        // Whether the cluster before opens a bracket or a quote: no break after it.
+        var afterOpening = false
         // Text with a few scalars outside ASCII (an emoji, an accent): runs of ASCII go byte
         // by byte, the rest cluster by cluster. The walk is always at a cluster boundary, and
         // a cluster that starts there with an ASCII scalar other than CR ends before a next
@@ -56,6 +61,7 @@ public enum LineBreaker {
                 let isNewline = byte == 0x0A
                 let columns = isNewline ? 0 : byte >= 0x20 && byte < 0x7F ? 1 : max(0, width(Character(Unicode.Scalar(byte))))
                 state.feed(offset: offset, length: 1, width: columns, isSpace: byte == 0x20, isNewline: isNewline)
+                afterOpening = byte == 0x28 || byte == 0x5B || byte == 0x7B
                 offset += 1
                 index = next
                 continue
@@ -69,13 +75,39 @@ public enum LineBreaker {
             // any outside ASCII): nothing joins a line feed, only a line feed joins a
             // carriage return, and a space with marks on it is not a space.
             let isNewline = byte == 0x0A || (byte == 0x0D && length == 2)
+            let first = character.unicodeScalars.first?.value ?? 0
             state.feed(
                 offset: offset, length: length, width: isNewline ? 0 : max(0, width(character)),
-                isSpace: byte == 0x20 && length == 1, isNewline: isNewline)
+                isSpace: byte == 0x20 && length == 1, isNewline: isNewline,
+                breaksBefore: !afterOpening && (Self.startsCJKBreak(first) || (first >= 0x3000 && Self.opens(first))))
+            afterOpening = Self.opens(first)
             offset += length
             index = end
         }
         return state.finish(at: offset)
+    }
+
+    /// Whether a line may end before a cluster starting with `scalar`: CJK ideographs,
+    /// hiragana, katakana (not the prolonged sound mark or the small kana, which do not
+    /// start a line) and Hangul syllables.
+    static func startsCJKBreak(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095, 0x3096: return false
+        case 0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6, 0x30FC: return false
+        case 0x3041...0x309F, 0x30A0...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0x20000...0x3FFFF:
+            return true
+        default: return false
+        }
+    }
+
+    /// Whether `scalar` opens a bracket or a quote, after which no line ends.
+    static func opens(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x28, 0x5B, 0x7B, 0x2018, 0x201C, 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0x3016, 0x3018, 0x301A, 0x301D,
+            0xFF08, 0xFF3B, 0xFF5B, 0xFF62:
+            return true
+        default: return false
+        }
     }
 
     private struct State {
@@ -97,7 +129,7 @@ public enum LineBreaker {
             lines.reserveCapacity(min(64, bytes / limit + 1))
         }
 
-        mutating func feed(offset: Int, length: Int, width: Int, isSpace: Bool, isNewline: Bool) {
+        mutating func feed(offset: Int, length: Int, width: Int, isSpace: Bool, isNewline: Bool, breaksBefore: Bool = false) {
             if isNewline {
                 emit(until: offset, columns: visibleColumns)
                 start(at: offset + length)
@@ -121,6 +153,12 @@ public enum LineBreaker {
                     visibleColumnsAtBreak = visibleColumns
                 }
                 return
+            }
+            if breaksBefore, columns > 0 {
+                // A line may end here, before this character, as after a space.
+                breakOffset = offset
+                columnsAtBreak = columns
+                visibleColumnsAtBreak = visibleColumns
             }
             if columns + width > limit, columns > 0 {
                 if let breakOffset {
