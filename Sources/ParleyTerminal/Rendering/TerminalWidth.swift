@@ -38,7 +38,7 @@ public enum TerminalWidth {
 
     /// `text` cut to `width` columns with "…" when it is wider (one line: the caller
     /// passes text already made inert).
-    static func clipped(_ text: String, to width: Int) -> String {
+    public static func clipped(_ text: String, to width: Int) -> String {
         guard columns(of: text) > width else { return text }
         guard width > 1 else { return width == 1 ? "…" : "" }
         var result = ""
