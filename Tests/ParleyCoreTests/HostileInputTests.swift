@@ -118,12 +118,11 @@ struct HostileNumberTests {
 
 @Suite("Hostile input: long text is laid out in bounded time, with Show more (#10)")
 struct LongTextTests {
-    @Test("a long word gets a break opportunity before each character past the 64th; the message keeps its text")
+    @Test("a long word gets a break opportunity every 64 characters; the message keeps its text")
     func longWord() {
         let word = String(repeating: "a", count: 200)
         let shown = DisplayText(TextContent(word))
-        #expect(shown.string.filter { $0 == "\u{200B}" }.count == 200 - 64)
-        #expect(shown.string.hasPrefix(String(repeating: "a", count: 64) + "\u{200B}a\u{200B}a"))
+        #expect(shown.string.filter { $0 == "\u{200B}" }.count == 3)
         #expect(shown.string.replacingOccurrences(of: "\u{200B}", with: "") == word)
         #expect(!shown.isTruncated)
         // Ordinary text is passed through untouched, the same string.
@@ -164,7 +163,7 @@ struct LongTextTests {
         let row = try #require(presenter.frame().rows.first { $0.id == .message(id) })
         let shown = try #require(row.layout.text)
         #expect(shown.isTruncated)
-        #expect(shown.string.count <= 2 * TextLimit.preview.characters)
+        #expect(shown.string.count <= TextLimit.preview.characters + TextLimit.preview.characters / 64 + 1)
         #expect(measurer.longestText < 8 * 1024)
         #expect(row.layout.showMore?.label == "Show more" && row.layout.showMore?.isEnabled == true)
         #expect(row.layout.height < 200)

@@ -71,28 +71,6 @@ extension GTKTests {
             }
         }
 
-        @Test("a run too long for the line fills every line but the last, whatever the width", arguments: [90.0, 200.0, 260.0])
-        func longRunFillsLines(width: Double) throws {
-            let (_, window, measurer) = try shownLabel()
-            defer { GTKHarness.close(window) }
-            let font = FontSpec(size: 11)
-            let run = String(repeating: "0123456789abcdef", count: 20)
-            let shown = DisplayText(plain: run)
-            let metrics = measurer.measure(shown, font: font, maxWidth: width)
-            #expect(metrics.lineCount > 3)
-            let kept = try #require(measurer.keptLayout(of: shown.string, font: font, maxWidth: width))
-            defer { g_object_unref(UnsafeMutableRawPointer(kept.layout)) }
-            let count = Int(pango_layout_get_line_count(kept.layout))
-            // One character is at most this wide here; a line left shorter than the width
-            // by more than two of them broke early.
-            let character = Double(measurer.measure("W", font: font, maxWidth: .infinity).size.width)
-            for index in 0..<(count - 1) {
-                var logical = PangoRectangle()
-                pango_layout_line_get_pixel_extents(pango_layout_get_line_readonly(kept.layout, Int32(index)), nil, &logical)
-                #expect(Double(logical.width) > width - 2 * character, "line \(index + 1) of \(count): \(logical.width) px of \(width)")
-            }
-        }
-
         @Test("an empty text is one line of zero width; hits outside the text are nil (#4)")
         func emptyAndOutside() throws {
             try GTKHarness.start()

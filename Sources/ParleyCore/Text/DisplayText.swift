@@ -3,9 +3,8 @@
 ///
 /// Besides making controls visible, the drawn form keeps what text engines choke on away
 /// from them: a text past its limit shows its beginning (``isTruncated``), a run of more
-/// than ``longestUnbrokenRun`` characters without a break opportunity gets a zero-width
-/// space to break at before each character past that (Pango's line breaking is quadratic
-/// in such a run, and its lines fill only where it may break anywhere), and a cluster
+/// than ``longestUnbrokenRun`` characters without a break opportunity gets zero-width
+/// spaces to break at (Pango's line breaking is quadratic in such a run), and a cluster
 /// keeps at most ``mostScalarsPerCluster`` scalars. The message itself is never
 /// changed: copying it copies the text as received.
 public struct DisplayText: Hashable, Sendable {
@@ -157,9 +156,8 @@ public struct DisplayText: Hashable, Sendable {
         return (string, false)
     }
 
-    /// `string` with a zero-width space before each cluster past the first
-    /// ``longestUnbrokenRun`` of a run that offers no break, and each cluster cut to
-    /// ``mostScalarsPerCluster`` scalars.
+    /// `string` with a zero-width space after every ``longestUnbrokenRun`` clusters that
+    /// offer no break, and each cluster cut to ``mostScalarsPerCluster`` scalars.
     static func breakingLongRuns(_ string: String) -> String {
         guard needsBreaking(string) else { return string }
         return breaking(string, offsets: false).string
@@ -182,11 +180,10 @@ public struct DisplayText: Hashable, Sendable {
                 run = 0
             } else {
                 run += 1
-                // Past the longest run, a break before every cluster until the run ends:
-                // Pango takes a break it is offered before breaking inside a word, so one
-                // every so many clusters would end lines short wherever a stretch between
-                // two of them does not fill the line.
-                if run > longestUnbrokenRun { result.append("\u{200B}") }
+                if run > longestUnbrokenRun {
+                    result.append("\u{200B}")
+                    run = 1
+                }
             }
             if wanted { offsets.append(contentsOf: repeatElement(result.utf8.count, count: character.utf8.count)) }
             result.unicodeScalars.append(contentsOf: cappedScalars(of: character))
