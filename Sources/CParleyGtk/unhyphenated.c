@@ -9,10 +9,26 @@
 
 static const char *const tag_name = "parley-no-hyphens";
 
-static void tag_inserted(GtkTextBuffer *buffer, GtkTextIter *end, char *text, int length, gpointer tag) {
-    GtkTextIter start = *end;
-    gtk_text_iter_backward_chars(&start, (int)g_utf8_strlen(text, length));
-    gtk_text_buffer_apply_tag(buffer, tag, &start, end);
+// Where the insertion under way lands, in characters: noted before GTK inserts it, and
+// turned into iterators after, since a handler of "changed" (emitted while GTK inserts)
+// may change the buffer and so invalidate the iterator the signal carries.
+typedef struct {
+    int start;
+    int count;
+} Insertion;
+
+static void note_insertion(GtkTextBuffer *buffer, GtkTextIter *at, char *text, int length, gpointer data) {
+    Insertion *insertion = data;
+    insertion->start = gtk_text_iter_get_offset(at);
+    insertion->count = (int)g_utf8_strlen(text, length);
+}
+
+static void tag_insertion(GtkTextBuffer *buffer, GtkTextIter *at, char *text, int length, gpointer data) {
+    Insertion *insertion = data;
+    GtkTextIter start, end;
+    gtk_text_buffer_get_iter_at_offset(buffer, &start, insertion->start);
+    gtk_text_buffer_get_iter_at_offset(buffer, &end, insertion->start + insertion->count);
+    gtk_text_buffer_apply_tag_by_name(buffer, tag_name, &start, &end);
 }
 
 void parley_text_buffer_keep_unhyphenated(void *buffer) {
@@ -23,6 +39,10 @@ void parley_text_buffer_keep_unhyphenated(void *buffer) {
     GtkTextIter start, end;
     gtk_text_buffer_get_bounds(text, &start, &end);
     gtk_text_buffer_apply_tag(text, tag, &start, &end);
-    // After GTK's own handler: `end` then points past the inserted text.
-    g_signal_connect_after(text, "insert-text", G_CALLBACK(tag_inserted), tag);
+    Insertion *insertion = g_new0(Insertion, 1);
+    g_object_set_data_full(G_OBJECT(text), "parley-no-hyphens-insertion", insertion, g_free);
+    // "insert-text" runs GTK's handler last: the first handler sees where the text goes,
+    // the one connected after sees it there.
+    g_signal_connect(text, "insert-text", G_CALLBACK(note_insertion), insertion);
+    g_signal_connect_after(text, "insert-text", G_CALLBACK(tag_insertion), insertion);
 }

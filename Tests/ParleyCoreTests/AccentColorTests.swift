@@ -14,7 +14,7 @@ struct AccentColorTests {
         }
     }
 
-    @Test("the accent is the outgoing bubble's colour, or the outgoing link colour where bubbles are clear")
+    @Test("the accent is the outgoing bubble's colour, or a link colour where the bubble does not stand out")
     func source() {
         #expect(ChatStyle.iMessage.accentColor == ChatStyle.iMessage.outgoing.bubbleColor)
         #expect(ChatStyle.iMessage.accentTextColor == ChatStyle.iMessage.outgoing.textColor)
@@ -22,5 +22,11 @@ struct AccentColorTests {
         #expect(ChatStyle.slack.outgoing.bubbleColor.alpha == 0)
         #expect(ChatStyle.slack.accentColor == ChatStyle.slack.outgoing.linkColor)
         #expect(ChatStyle.slack.accentTextColor == .white)
+        // A pale bubble on a white list would draw marks and lines no one sees.
+        var pale = ChatStyle.iMessage
+        pale.outgoing.bubbleColor = Color(hex: 0xE8F0FF)
+        #expect(pale.accentColor != pale.outgoing.bubbleColor)
+        #expect(pale.accentColor.contrastRatio(with: pale.backgroundColor) >= 3)
+        #expect(pale.accentTextColor.contrastRatio(with: pale.accentColor) >= 3)
     }
 }

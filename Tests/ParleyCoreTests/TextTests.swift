@@ -231,6 +231,7 @@ struct LineBreakerTests {
         // Nor the prolonged sound mark or a small kana (unless nothing else can break).
         #expect(lines("カタカナーです", 8) == ["カタカ", "ナーです"])
         #expect(lines("きゃくさま", 6) == ["きゃく", "さま"])
+        #expect(lines("あいう・えお", 6) == ["あい", "う・え", "お"])
         // A line may end before "「", not after it.
         #expect(lines("あい「うえ」", 6) == ["あい", "「う", "え」"])
         // Hangul syllables break anywhere too; Latin words only at spaces.

@@ -88,12 +88,14 @@ public enum LineBreaker {
     }
 
     /// Whether a line may end before a cluster starting with `scalar`: CJK ideographs,
-    /// hiragana, katakana (not the prolonged sound mark or the small kana, which do not
-    /// start a line) and Hangul syllables.
+    /// hiragana, katakana (not the small kana, the prolonged sound mark, the sound and
+    /// iteration marks or the middle dot, which do not start a line) and Hangul syllables.
     static func startsCJKBreak(_ scalar: UInt32) -> Bool {
         switch scalar {
         case 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095, 0x3096: return false
         case 0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6, 0x30FC: return false
+        // Sound marks, iteration marks, the middle dot and the double hyphen do not start a line either.
+        case 0x309B...0x309E, 0x30A0, 0x30FB, 0x30FD, 0x30FE: return false
         case 0x3041...0x309F, 0x30A0...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0x20000...0x3FFFF:
             return true
         default: return false

@@ -36,9 +36,10 @@ public enum TerminalWidth {
         return string.reduce(0) { $0 + columns(of: $1) }
     }
 
-    /// `text` cut to `width` columns with "…" when it is wider (one line: the caller
-    /// passes text already made inert).
+    /// `text` made inert on one line (``ParleyCore/InertText/singleLine(_:)``) and cut to
+    /// `width` columns with "…" when it is wider.
     public static func clipped(_ text: String, to width: Int) -> String {
+        let text = InertText.singleLine(text)
         guard columns(of: text) > width else { return text }
         guard width > 1 else { return width == 1 ? "…" : "" }
         var result = ""
