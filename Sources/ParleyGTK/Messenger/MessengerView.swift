@@ -89,7 +89,7 @@ public final class MessengerView: RowHost {
     public var menuActions: [MessageAction] = [] {
         didSet { menu.rebuild(actions: menuActions) }
     }
-    /// Which messages the menu offers to delete: ``ChatPresenter/canDelete`` (by default
+    /// Which messages the menu offers to delete: `ChatPresenter.canDelete` (by default
     /// the local user's own).
     public var canDelete: @MainActor (Message) -> Bool {
         get { presenter.canDelete }

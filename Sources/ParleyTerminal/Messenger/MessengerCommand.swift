@@ -11,7 +11,7 @@ public enum MessengerCommand: Equatable, Sendable {
     /// Deletes the cluster before the cursor.
     case backspace
     /// Deletes the cluster at the cursor; on an empty composer, the selected message (when
-    /// ``ParleyCore/ChatPresenter/canDelete`` allows it), which Ctrl-Z can bring back.
+    /// `ChatPresenter.canDelete` allows it), which Ctrl-Z can bring back.
     case delete
     /// ↑: moves the cursor a line up in a draft of several lines (to its start from the
     /// first line); on an empty composer, recalls my last message to edit it, and while

@@ -206,7 +206,7 @@ public final class TerminalMessenger {
     /// to it and Alt+1…6 react to it (without a selection: the newest message from someone
     /// else); Alt+C copies the selected (or newest) message to the clipboard (OSC 52); Tab
     /// completes the "@name" being typed; Delete on an empty composer deletes the selected
-    /// message (when ``ParleyCore/ChatPresenter/canDelete`` allows); Ctrl-Z undoes a
+    /// message (when `ChatPresenter.canDelete` allows); Ctrl-Z undoes a
     /// deletion while "Undo" shows; Esc cancels a reply, then the selection, then returns
     /// to the newest message;
     /// Ctrl-F searches the conversation (``MessengerCommand/search``);

@@ -43,7 +43,7 @@ public struct TerminalPalette: Sendable {
     let notice: CellStyle
     /// Failures: failed marks, the retry row.
     let failure: CellStyle
-    /// The theme's accent (``ParleyCore/ChatStyle/accentColor``), never the terminal's
+    /// The theme's accent (`ChatStyle.accentColor`), never the terminal's
     /// default.
     let accentColor: TerminalColor
     /// Chrome: header, input bar frame, buttons.

@@ -36,7 +36,7 @@ public enum TerminalWidth {
         return string.reduce(0) { $0 + columns(of: $1) }
     }
 
-    /// `text` made inert on one line (``ParleyCore/InertText/singleLine(_:)``) and cut to
+    /// `text` made inert on one line (`InertText.singleLine`) and cut to
     /// `width` columns with "…" when it is wider.
     public static func clipped(_ text: String, to width: Int) -> String {
         let text = InertText.singleLine(text)
