@@ -25,6 +25,27 @@ struct MarkdownScreenTests {
         return nil
     }
 
+    @Test("a Markdown message is summarised by what it shows: the reply banner, the quote sent, its accessible name")
+    func summaries() throws {
+        let screen = Self.screen(.light, usesColor: false)
+        _ = screen.render()
+        screen.inputBar.onSend { text, reply in screen.conversation.append(.text(text), replyTo: reply) }
+        screen.presenter.reply(to: "md")
+        let banner = try #require(screen.render().buffer.lines.first { $0.contains("↩ Replying to") })
+        #expect(banner.contains("Today's menu at the café"), "\(banner)")
+        #expect(!banner.contains("**") && !banner.contains("_soup_"), "\(banner)")
+        screen.perform(.insert("Soup, please"))
+        screen.perform(.send)
+        let quote = try #require(screen.conversation.messages.last?.replyTo)
+        #expect(quote.summary.hasPrefix("Today's menu at the café"), "\(quote.summary)")
+        #expect(!quote.summary.contains("`#42`"))
+        let row = try #require(screen.presenter.frame().rows.first { $0.id == .message("md") })
+        let name = screen.presenter.accessibleLabel(for: row)
+        #expect(name.contains("Today's menu at the café") && !name.contains("**"), "\(name)")
+        // A plain message that looks like Markdown is summarised as written.
+        #expect(screen.style.summary(of: .text("**not bold**")) == "**not bold**")
+    }
+
     @Test("Markdown is drawn formatted with SGR: bold, italic, strike, code on its background, the link underlined (#13)")
     func formatted() throws {
         let (buffer, _) = Self.screen(.light).render()

@@ -34,7 +34,7 @@ extension ChatPresenter {
                 let name = quote.senderName.isEmpty ? strings.quoteUnavailable : quote.senderName
                 label += strings.inReplyTo(name) + ": "
             }
-            label += strings.summary(of: message.content)
+            label += style.summary(of: message.content)
             if let preview = message.linkPreview, !preview.isEmpty, !message.isDeleted {
                 label += " (" + strings.linkPreviewName(preview.displaySite, preview.title) + ")"
             }

@@ -101,7 +101,10 @@ extension ChatPresenter {
     @discardableResult
     public func reply(to id: MessageID) -> Bool {
         guard let message = conversation.message(id), !message.isDeleted, !message.isNotice else { return false }
-        inputBar?.replyTarget = ReplyQuote(message)
+        // The banner, and the quote the reply is sent with, say what the message shows.
+        var quote = ReplyQuote(message)
+        quote.summary = style.summary(of: message.content)
+        inputBar?.replyTarget = quote
         events.send(.replyRequested(id))
         return true
     }

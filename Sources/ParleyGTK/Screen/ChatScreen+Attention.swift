@@ -36,7 +36,7 @@ extension ChatScreen {
         let news = arrivalWatch.look(at: messages.conversation, isAway: away)
         if showsUnreadInTitle { updateTitle(news) }
         if notifiesWhenAway, !isWindowActive, let last = news.arrivals.last {
-            let body = InertText.singleLine(String(style.strings.summary(of: last.content).prefix(240)))
+            let body = InertText.singleLine(String(style.summary(of: last.content).prefix(240)))
             let more = news.arrivals.count - 1
             postNotification(InertText.singleLine(last.sender.name), more > 0 ? body + " (+\(more))" : body)
         }
