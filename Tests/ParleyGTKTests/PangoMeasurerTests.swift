@@ -71,6 +71,29 @@ extension GTKTests {
             }
         }
 
+        @Test("text selected in a message label is copied without the zero-width spaces that break its long runs")
+        func copiesWithoutBreaks() throws {
+            let (label, window, measurer) = try shownLabel()
+            defer { GTKHarness.close(window) }
+            let link = "https://example.org/" + String(repeating: "0123456789abcdef", count: 10)
+            let shown = DisplayText(plain: "see " + link + " now")
+            #expect(shown.string.contains("\u{200B}"), "the drawn text has breaks in the run")
+            LabelText(label).prepareForWrapping(selectable: true)
+            LabelText(label).show(shown.string, font: measurer.description(FontSpec(size: 11)))
+            let characters = shown.string.unicodeScalars.count
+            gtk_label_select_region(OpaquePointer(label), 4, Int32(characters - 4))
+            // What Ctrl+C and the label's menu do: its clipboard.copy action emits copy-clipboard.
+            #expect(gtk_widget_activate_action_variant(label, "clipboard.copy", nil) != 0)
+            let clipboard = try #require(gtk_widget_get_clipboard(label))
+            let provider = try #require(gdk_clipboard_get_content(clipboard))
+            var value = GValue()
+            g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
+            defer { g_value_unset(&value) }
+            #expect(gdk_content_provider_get_value(provider, &value, nil) != 0)
+            let copied = g_value_get_string(&value).map { String(cString: $0) }
+            #expect(copied == link)
+        }
+
         @Test("an empty text is one line of zero width; hits outside the text are nil (#4)")
         func emptyAndOutside() throws {
             try GTKHarness.start()

@@ -98,6 +98,10 @@ void parley_accessible_set_position(void *accessible, int position, int count);
 /// Sets GTK_ACCESSIBLE_STATE_SELECTED of `accessible`.
 void parley_accessible_set_selected(void *accessible, bool selected);
 
+/// Makes `label` (a selectable GtkLabel showing message text) copy its selection without
+/// the zero-width spaces the drawn text has for breaking long runs. Call once a label.
+void parley_label_copy_without_breaks(void *label);
+
 /// Makes `buffer` (a GtkTextBuffer) lay all its text out, now and whatever is inserted
 /// later, without the hyphen Pango adds where it breaks a word (a tag, insert-hyphens off).
 void parley_text_buffer_keep_unhyphenated(void *buffer);

@@ -1,4 +1,5 @@
 internal import CGtk4
+internal import CParleyGtk
 import Foundation
 import ParleyCore
 
@@ -19,7 +20,8 @@ struct LabelText {
         self.label = label
     }
 
-    /// Configures the label for wrapped message text.
+    /// Configures a new label for wrapped message text (once a label). A selectable one
+    /// copies its selection without the drawn text's zero-width spaces.
     func prepareForWrapping(selectable: Bool) {
         let label = self.label.ptr()
         gtk_label_set_wrap(label, 1)
@@ -27,6 +29,7 @@ struct LabelText {
         gtk_label_set_xalign(label, 0)
         gtk_label_set_yalign(label, 0)
         gtk_label_set_selectable(label, selectable ? 1 : 0)
+        if selectable { parley_label_copy_without_breaks(self.label.raw) }
     }
 
     /// Shows `text` (already inert) in `font`.
