@@ -15,6 +15,22 @@ struct SearchTextTests {
         #expect(query.matchesPrefix == prefix)
     }
 
+    @Test("a word the drawn text breaks with zero-width spaces (a long run) is still marked, where it is drawn")
+    func marksAcrossBreaks() throws {
+        let run = String(repeating: "ab", count: 40) + "needle" + String(repeating: "cd", count: 40)
+        let shown = DisplayText(plain: "see " + run + " and hay").string
+        #expect(shown.contains("\u{200B}"), "the run is broken in the drawn text")
+        let whole = SearchMatch(messageID: "m", utf8Ranges: [], query: SearchQuery(run))
+        let ranges = whole.ranges(in: shown)
+        let range = try #require(ranges.first)
+        let utf8 = Array(shown.utf8)
+        let marked = String(decoding: utf8[range], as: UTF8.self)
+        #expect(marked.replacingOccurrences(of: "\u{200B}", with: "") == run)
+        // A word after the run is marked where it is drawn, past the run's breaks.
+        let hay = try #require(SearchMatch(messageID: "m", utf8Ranges: [], query: SearchQuery("hay")).ranges(in: shown).first)
+        #expect(String(decoding: utf8[hay], as: UTF8.self) == "hay")
+    }
+
     @Test("a megabyte query is cut to a bounded number of words, and a word cut in two is dropped")
     func hugeQuery() {
         let query = SearchQuery(String(repeating: "lunch ", count: 200_000) + "x")

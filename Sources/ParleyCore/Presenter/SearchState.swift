@@ -77,8 +77,27 @@ public struct SearchMatch: Hashable, Sendable {
     }
 
     /// The matches in `shown`, the text as a front end draws it (a layout's
-    /// ``DisplayText``, made inert and perhaps cut), as UTF-8 offsets into it.
+    /// ``DisplayText``, made inert and perhaps cut), as UTF-8 offsets into it. The
+    /// zero-width spaces the drawn text has in long runs are not in the message: words are
+    /// matched without them, so a word they cut is still marked.
     public func ranges(in shown: String) -> [Range<Int>] {
-        SearchText.matches(of: query, in: shown) ?? []
+        let breaker: Unicode.Scalar = "\u{200B}"
+        guard shown.unicodeScalars.contains(breaker) else { return SearchText.matches(of: query, in: shown) ?? [] }
+        // The text without them, and for each of its UTF-8 offsets the offset in `shown`.
+        var plain = String.UnicodeScalarView()
+        var offsets: [Int] = []
+        var offset = 0
+        for scalar in shown.unicodeScalars {
+            let length = UTF8.width(scalar)
+            if scalar != breaker {
+                plain.append(scalar)
+                offsets.append(contentsOf: offset..<(offset + length))
+            }
+            offset += length
+        }
+        offsets.append(offset)
+        return (SearchText.matches(of: query, in: String(plain)) ?? []).map { range in
+            range.isEmpty ? offsets[range.lowerBound]..<offsets[range.lowerBound] : offsets[range.lowerBound]..<(offsets[range.upperBound - 1] + 1)
+        }
     }
 }
