@@ -13,11 +13,12 @@ enum PollRenderer {
         let leader = poll.votes.max() ?? 0
         // The bars start in one column and are as long as each other, so that they compare:
         // after the widest option (at most two thirds of the bubble), before the widest count.
-        let labels = poll.options.map { "○ " + $0 }
+        let options = poll.options.map(InertText.singleLine)
+        let labels = options.map { "○ " + $0 }
         let column = min(labels.map(TerminalWidth.columns(of:)).max() ?? 0, area.width * 2 / 3)
         let counts = poll.options.indices.map { " \($0 < poll.votes.count ? poll.votes[$0] : 0)" }
         let barWidth = max(0, area.width - column - 1 - (counts.map(\.count).max() ?? 0))
-        for (index, option) in poll.options.enumerated() where area.y + 1 + index < area.maxY {
+        for (index, option) in options.enumerated() where area.y + 1 + index < area.maxY {
             let votes = index < poll.votes.count ? poll.votes[index] : 0
             let y = area.y + 1 + index
             let mark = votes == leader && votes > 0 ? "●" : "○"

@@ -346,7 +346,9 @@ public final class ChatScreen {
             screen.fill(CellRect(x: 0, y: listTop + listHeight, width: columns, height: rows - listTop - listHeight), style: .plain)
             if listTop > 0 {
                 screen.fill(CellRect(x: 0, y: 0, width: columns, height: listTop), style: painter.palette.accent)
-                screen.put(TerminalWidth.clipped(" " + title, to: columns), x: 0, y: 0, style: painter.palette.accent, maxWidth: columns)
+                screen.put(
+                    TerminalWidth.clipped(" " + InertText.singleLine(title), to: columns), x: 0, y: 0, style: painter.palette.accent,
+                    maxWidth: columns)
             }
             barCursor = drawInputBar(painter.palette, &screen)
             let badge = chrome.badge.flatMap { drawBadge($0, palette: painter.palette, into: &screen) }

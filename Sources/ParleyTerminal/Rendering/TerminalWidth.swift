@@ -36,10 +36,9 @@ public enum TerminalWidth {
         return string.reduce(0) { $0 + columns(of: $1) }
     }
 
-    /// `text` made inert on one line (`InertText.singleLine`) and cut to
-    /// `width` columns with "…" when it is wider.
+    /// `text` cut to `width` columns with "…" when it is wider. Pass text made inert on
+    /// one line (`InertText.singleLine`): a control character counts no columns.
     public static func clipped(_ text: String, to width: Int) -> String {
-        let text = InertText.singleLine(text)
         guard columns(of: text) > width else { return text }
         guard width > 1 else { return width == 1 ? "…" : "" }
         var result = ""
