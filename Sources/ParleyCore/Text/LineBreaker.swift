@@ -61,7 +61,7 @@ public enum LineBreaker {
                 let isNewline = byte == 0x0A
                 let columns = isNewline ? 0 : byte >= 0x20 && byte < 0x7F ? 1 : max(0, width(Character(Unicode.Scalar(byte))))
                 state.feed(offset: offset, length: 1, width: columns, isSpace: byte == 0x20, isNewline: isNewline)
-                afterOpening = byte == 0x28 || byte == 0x5B || byte == 0x7B
+                afterOpening = Self.opens(UInt32(byte))
                 offset += 1
                 index = next
                 continue
@@ -79,7 +79,7 @@ public enum LineBreaker {
             state.feed(
                 offset: offset, length: length, width: isNewline ? 0 : max(0, width(character)),
                 isSpace: byte == 0x20 && length == 1, isNewline: isNewline,
-                breaksBefore: !afterOpening && (Self.startsCJKBreak(first) || (first >= 0x3000 && Self.opens(first))))
+                breaksBefore: !afterOpening && Self.startsCJKBreak(first))
             afterOpening = Self.opens(first)
             offset += length
             index = end
@@ -89,8 +89,10 @@ public enum LineBreaker {
 
     /// Whether a line may end before a cluster starting with `scalar`: CJK ideographs,
     /// hiragana, katakana (not the small kana, the prolonged sound mark, the sound and
-    /// iteration marks or the middle dot, which do not start a line) and Hangul syllables.
+    /// iteration marks or the middle dot, which do not start a line), Hangul syllables and
+    /// CJK opening brackets.
     static func startsCJKBreak(_ scalar: UInt32) -> Bool {
+        if scalar >= 0x3000, opens(scalar) { return true }
         switch scalar {
         case 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095, 0x3096: return false
         case 0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6, 0x30FC: return false
