@@ -7,8 +7,9 @@ import ParleyTerminal
 /// quick look at the demo from any shell.
 ///
 /// A script is steps separated by `;`: `type:TEXT`, `send` (`send:TEXT` types TEXT
-/// first, as in the GTK demo), `newline`, `wait:SECONDS`, `scroll:ROWS` (negative is up), `page:PAGES`, `top`, `bottom`, `click:X,Y`,
-/// `resize:COLSxROWS`, `frame` (just render). A frame is printed after each step.
+/// first, as in the GTK demo), `newline`, `wait:SECONDS`, `scroll:ROWS` (negative is up),
+/// `page:PAGES`, `top`, `bottom`, `click:X,Y`, `resize:COLSxROWS`, `frame` (just render).
+/// A frame is printed after each step.
 @MainActor
 enum HeadlessRun {
     static let defaultScript = "wait:0.2;type:hello;send;wait:2.5;type:help;send;wait:2.5;page:-1;page:-2;wait:0.5;page:-40;wait:0.5;bottom"
