@@ -118,16 +118,36 @@ struct HostileNumberTests {
 
 @Suite("Hostile input: long text is laid out in bounded time, with Show more (#10)")
 struct LongTextTests {
-    @Test("a long word gets a break opportunity every 64 characters; the message keeps its text")
+    @Test("a word over 64 characters gets a break opportunity every 4, from its start; the message keeps its text")
     func longWord() {
         let word = String(repeating: "a", count: 200)
         let shown = DisplayText(TextContent(word))
-        #expect(shown.string.filter { $0 == "\u{200B}" }.count == 3)
+        let pieces = shown.string.split(separator: "\u{200B}")
+        #expect(pieces.count == 50 && pieces.allSatisfy { $0.count == DisplayText.longRunBreakSpacing })
         #expect(shown.string.replacingOccurrences(of: "\u{200B}", with: "") == word)
+        // A run of 64 is left whole; words around a long run are left alone.
+        let whole = String(repeating: "b", count: 64)
+        #expect(DisplayText(TextContent(whole)).string == whole)
+        let mixed = DisplayText(TextContent("see " + word + " now")).string
+        #expect(mixed.hasPrefix("see aaaa\u{200B}aaaa") && mixed.hasSuffix("aaaa now"))
         #expect(!shown.isTruncated)
         // Ordinary text is passed through untouched, the same string.
         let plain = "Lunch at https://cafe.example.com/menu? 🍜 日本語のテキスト"
         #expect(DisplayText(TextContent(plain)).string == plain)
+    }
+
+    @Test("a long Thai clause is broken only every 64 characters: Pango finds Thai words itself")
+    func longThai() {
+        // "ภาษาไทย" (7 characters) repeated: a clause with no spaces, 210 characters.
+        let clause = String(repeating: "ภาษาไทย", count: 30)
+        let shown = DisplayText(TextContent(clause)).string
+        let pieces = shown.split(separator: "\u{200B}", omittingEmptySubsequences: false)
+        #expect(pieces.count == 4 && pieces.dropLast().allSatisfy { $0.count == DisplayText.longestUnbrokenRun })
+        #expect(shown.replacingOccurrences(of: "\u{200B}", with: "") == clause)
+        // Latin letters after the Thai ones in the same run are broken closely again.
+        let joined = DisplayText(TextContent(String(repeating: "ไทย", count: 30) + String(repeating: "x", count: 40))).string
+        let latin = joined.drop { $0 != "x" }.split(separator: "\u{200B}")
+        #expect(latin.count == 11 && latin.allSatisfy { $0.count <= DisplayText.longRunBreakSpacing }, "\(latin)")
     }
 
     @Test("a long link keeps its detection on the shown text, breaks and all")
@@ -163,7 +183,7 @@ struct LongTextTests {
         let row = try #require(presenter.frame().rows.first { $0.id == .message(id) })
         let shown = try #require(row.layout.text)
         #expect(shown.isTruncated)
-        #expect(shown.string.count <= TextLimit.preview.characters + TextLimit.preview.characters / 64 + 1)
+        #expect(shown.string.count <= TextLimit.preview.characters + TextLimit.preview.characters / DisplayText.longRunBreakSpacing + 1)
         #expect(measurer.longestText < 8 * 1024)
         #expect(row.layout.showMore?.label == "Show more" && row.layout.showMore?.isEnabled == true)
         #expect(row.layout.height < 200)

@@ -54,7 +54,7 @@ extension GTKTests {
             let row = try #require(view.visibleRowViews.first { $0.id == .message(id) })
             let body = try #require(GTKHarness.shown(row.frame.widget, class: "body").first)
             let shown = GTKHarness.text(body)
-            #expect(shown.count <= TextLimit.preview.characters + TextLimit.preview.characters / 64 + 1)
+            #expect(shown.count <= TextLimit.preview.characters + TextLimit.preview.characters / DisplayText.longRunBreakSpacing + 1)
             // Drawn as measured: the label's own height at its width is the layout's.
             let layout = try #require(view.presenter.frame().rows.first { $0.id == .message(id) }?.layout)
             let content = try #require(layout.content)

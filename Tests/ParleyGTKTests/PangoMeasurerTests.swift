@@ -71,6 +71,36 @@ extension GTKTests {
             }
         }
 
+        @Test("a long link wraps into full lines: none but the last ends more than a break's few characters short")
+        func longRunsFillLines() throws {
+            try GTKHarness.start()
+            let measurer = PangoMeasurer()
+            let font = FontSpec(size: 11)
+            let link = "https://example.com/" + String(repeating: "0123456789abcdefghij", count: 12)
+            let shown = DisplayText(plain: link)
+            // Wider than any piece between two breaks of the run.
+            let piece = measurer.measure(String(repeating: "m", count: DisplayText.longRunBreakSpacing), font: font, maxWidth: 1000)
+            for width in [150.0, 230.0, 310.0] {
+                _ = measurer.measure(shown, font: font, maxWidth: width)
+                let kept = try #require(measurer.keptLayout(of: shown.string, font: font, maxWidth: width))
+                defer { g_object_unref(UnsafeMutableRawPointer(kept.layout)) }
+                var widths: [Int] = []
+                for index in 0..<Int(pango_layout_get_line_count(kept.layout)) {
+                    let line = try #require(pango_layout_get_line_readonly(kept.layout, Int32(index)))
+                    var logical = PangoRectangle()
+                    pango_layout_line_get_pixel_extents(line, nil, &logical)
+                    widths.append(Int(logical.width))
+                }
+                #expect(widths.count > 3, "the link wraps at \(width)")
+                // The first line ends where the link's address does; the run after it fills
+                // every line but the last (with a break only every 64 characters, a line in
+                // two ended with a few characters).
+                for (index, drawn) in widths.enumerated().dropFirst().dropLast() {
+                    #expect(Double(drawn) > width - piece.size.width, "line \(index) of \(widths) at \(width)")
+                }
+            }
+        }
+
         @Test("text selected in a message label is copied without the zero-width spaces that break its long runs")
         func copiesWithoutBreaks() throws {
             let (label, window, measurer) = try shownLabel()

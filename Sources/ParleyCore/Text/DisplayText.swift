@@ -3,9 +3,10 @@
 ///
 /// Besides making controls visible, the drawn form keeps what text engines choke on away
 /// from them: a text past its limit shows its beginning (``isTruncated``), a run of more
-/// than ``longestUnbrokenRun`` characters without a break opportunity gets zero-width
-/// spaces to break at (Pango's line breaking is quadratic in such a run), and a cluster
-/// keeps at most ``mostScalarsPerCluster`` scalars. The message itself is never
+/// than ``longestUnbrokenRun`` characters without a break opportunity gets a zero-width
+/// space to break at every ``longRunBreakSpacing`` characters (Pango's line breaking is
+/// quadratic in such a run, and fills lines only with breaks close together), and a
+/// cluster keeps at most ``mostScalarsPerCluster`` scalars. The message itself is never
 /// changed: copying it copies the text as received.
 public struct DisplayText: Hashable, Sendable {
     /// The string to draw.
@@ -170,26 +171,80 @@ public struct DisplayText: Hashable, Sendable {
     }
 
     /// The one pass behind both: the broken string, and the offset map when asked for.
+    ///
+    /// A run of at most ``longestUnbrokenRun`` characters is left whole. A longer one is
+    /// broken from its start every ``longRunBreakSpacing`` characters, so that a text
+    /// engine that wraps at break opportunities first (Pango) fills its lines: with a
+    /// break only every 64 characters, a long link wrapped as a full line, a short one, a
+    /// full one.
+    /// Between letters of scripts whose words a dictionary finds (Thai, Lao, Khmer,
+    /// Myanmar) no break is added short of the bound: Pango finds their words itself.
     private static func breaking(_ string: String, offsets wanted: Bool) -> (string: String, offsets: [Int]) {
         var result = ""
         var offsets: [Int] = []
         if wanted { offsets.reserveCapacity(string.utf8.count + 1) }
-        var run = 0
-        for character in string {
-            if opensBreak(character) {
-                run = 0
-            } else {
-                run += 1
-                if run > longestUnbrokenRun {
-                    result.append("\u{200B}")
-                    run = 1
-                }
-            }
+        func append(_ character: Character) {
             if wanted { offsets.append(contentsOf: repeatElement(result.utf8.count, count: character.utf8.count)) }
             result.unicodeScalars.append(contentsOf: cappedScalars(of: character))
         }
+        // The run so far while it is short enough to leave whole.
+        var pending: [Character] = []
+        // Characters since the last break in a long run, and the last of them.
+        var sinceBreak = 0
+        var previous: Character?
+        var isLong = false
+        func appendBroken(_ character: Character) {
+            if sinceBreak >= longestUnbrokenRun
+                || (sinceBreak >= longRunBreakSpacing && !(previous.map(isFoundByDictionary) ?? false)
+                    && !isFoundByDictionary(character))
+            {
+                result.append("\u{200B}")
+                sinceBreak = 0
+            }
+            append(character)
+            sinceBreak += 1
+            previous = character
+        }
+        for character in string {
+            if opensBreak(character) {
+                for kept in pending { append(kept) }
+                pending.removeAll(keepingCapacity: true)
+                isLong = false
+                append(character)
+            } else if isLong {
+                appendBroken(character)
+            } else if pending.count < longestUnbrokenRun {
+                pending.append(character)
+            } else {
+                isLong = true
+                sinceBreak = 0
+                previous = nil
+                for kept in pending { appendBroken(kept) }
+                pending.removeAll(keepingCapacity: true)
+                appendBroken(character)
+            }
+        }
+        for kept in pending { append(kept) }
         if wanted { offsets.append(result.utf8.count) }
         return (result, offsets)
+    }
+
+    /// How many characters apart the breaks of a run longer than ``longestUnbrokenRun``
+    /// are: a line through such a run ends less than this many characters short of its
+    /// width.
+    public static let longRunBreakSpacing = 4
+
+    /// Whether `character` is a letter of a script written without spaces whose words
+    /// are found by a dictionary (Unicode's line-break class SA): Thai, Lao, Myanmar,
+    /// Khmer, Tai Le, New Tai Lue, Tai Tham, Tai Viet.
+    private static func isFoundByDictionary(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        switch scalar.value {
+        case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x1950...0x19FF, 0x1A20...0x1AAF,
+            0xA9E0...0xA9FF, 0xAA60...0xAADF:
+            return true
+        default: return false
+        }
     }
 
     /// Whether ``breakingLongRuns(_:)`` changes `string`.
