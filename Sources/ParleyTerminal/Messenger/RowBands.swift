@@ -101,8 +101,9 @@ struct RowBands {
     /// Where in ``lastOrder`` the next row is looked for.
     private var cursor = 0
     /// How many rows are kept at most: about two screens of the tallest terminals, for
-    /// scrolling back and forth. Each holds its lines of cells (a 200-column line is about
-    /// 6 KB); 256 held 11 MB more after 300 pages (`scripts/measure-terminal.py`).
+    /// scrolling back and forth. Each holds its lines of cells twice, as painted and made
+    /// legible (a 200-column line is 4.8 KB); with cells larger than now, 256 held 11 MB
+    /// more after 300 pages (`scripts/measure-terminal.py`).
     var capacity = 128
     /// How many rows are kept now.
     var count: Int { bands.count }
