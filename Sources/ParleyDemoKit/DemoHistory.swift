@@ -12,7 +12,8 @@ public struct DemoHistory: Sendable {
         public var transcript: String?
         /// The store file; `nil` is ``DemoHistory/defaultStorePath()`` unless ``ephemeral``.
         public var history: String?
-        /// Keep nothing.
+        /// Keep nothing: the conversation is kept in a store in memory, gone when the demo
+        /// ends.
         public var ephemeral = false
         /// The ``transcript`` already being opened (see ``TranscriptOpening``), used when
         /// its path is the transcript's: shown from the file's end while it is indexed,
@@ -84,8 +85,14 @@ public struct DemoHistory: Sendable {
                 note = Self.note(opened: transcript, path: path)
             }
         } else if options.ephemeral {
-            source = ArrayHistorySource(DemoConversation.history(count: 5_000, before: now))
-            try conversation.append(contentsOf: DemoConversation.recent(now: now))
+            // Kept as the default store keeps it, in memory: what you send is in the history
+            // a jump to a date pages back from, and search finds it (with the seeded
+            // messages in a plain array, a jump came back without today's and yours).
+            let memory = try ConversationStore.inMemory()
+            memory.register(Poll.self)
+            try memory.insert(contentsOf: DemoConversation.history(count: 5_000, before: now) + DemoConversation.recent(now: now))
+            source = memory
+            store = memory
         } else {
             // The conversation lives in a store, as a real messenger's does: what you send is
             // there next time. The first run seeds it with the demo's history.
