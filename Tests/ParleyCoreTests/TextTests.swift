@@ -20,6 +20,13 @@ struct TextDetectorTests {
         // The word's last byte is a mark; the one that makes it a link is before it.
         ("mail ada@example.org: thanks. see example.com.", ["ada@example.org", "example.com"]),
         ("end. note: http://localhost:8080/a.", ["http://localhost:8080/a"]),
+        // Punctuation outside ASCII around a link is the sentence's, not the link's.
+        ("he wrote “https://example.com/x” and «https://example.org/y».", ["https://example.com/x", "https://example.org/y"]),
+        ("also https://example.net/z… and 「https://example.jp/a」。", ["https://example.net/z", "https://example.jp/a"]),
+        ("詳しくは、（https://example.com/b）を見て。¿www.swift.org?", ["https://example.com/b", "www.swift.org"]),
+        ("链接：https://example.cn/c。谢谢", ["https://example.cn/c"]),
+        ("https://ja.wikipedia.org/wiki/東京（曖昧さ回避）", ["https://ja.wikipedia.org/wiki/東京（曖昧さ回避）"]),
+        ("https://ja.wikipedia.org/wiki/東京", ["https://ja.wikipedia.org/wiki/東京"]),
     ])
     func links(text: String, expected: [String]) {
         #expect(found(text) == expected)

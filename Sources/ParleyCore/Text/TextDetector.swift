@@ -45,12 +45,23 @@ public enum TextDetector {
             // not turned into a string at all.
             var last = -1, earlier = -1
             while index < count, !isWordBreak(bytes[index]) {
+                // Quotation marks, commas and full stops outside ASCII end a word as a
+                // space does (text without spaces runs on after them: "链接：https://…。").
+                if bytes[index] >= 0xC0, let scalar = scalar(in: bytes, at: index, before: count),
+                    endsWord(scalar.value)
+                {
+                    break
+                }
                 if isMarker(bytes[index]) { (earlier, last) = (last, index) }
                 index += 1
             }
             let marked = last >= 0 && (last < index - 1 || earlier >= 0)
             if marked, let detection = classify(bytes, start..<index) {
                 result.append(detection)
+            }
+            // Past the punctuation that ended the word.
+            if index < count, bytes[index] >= 0xC0, let scalar = scalar(in: bytes, at: index, before: count) {
+                index += scalar.length
             }
         }
         return result
@@ -66,15 +77,56 @@ public enum TextDetector {
     {
         var lower = word.lowerBound
         var upper = word.upperBound
-        while lower < upper, leadingPunctuation.contains(bytes[lower]) { lower += 1 }
-        while upper > lower, trailingPunctuation.contains(bytes[upper - 1]) {
-            // Keep a closing bracket that closes one inside the word (Wikipedia links).
-            if bytes[upper - 1] == UInt8(ascii: ")"),
-                bytes[lower..<upper - 1].contains(UInt8(ascii: "("))
+        while lower < upper {
+            if leadingPunctuation.contains(bytes[lower]) {
+                lower += 1
+            } else if bytes[lower] >= 0xC0, let (scalar, length) = scalar(in: bytes, at: lower, before: upper),
+                isPunctuation(scalar)
             {
+                // Quotation marks, brackets and the like outside ASCII: “, «, 「, （, ¿.
+                lower += length
+            } else {
                 break
             }
-            upper -= 1
+        }
+        // Punctuation outside ASCII inside the word ends it, as a space would: text
+        // written without spaces (Japanese, Chinese) runs on after a link ("…/b）を見て").
+        // An opening bracket stays, and a closing one whose opening is in the link.
+        var index = lower
+        while index < upper {
+            guard bytes[index] >= 0xC0, let (scalar, length) = scalar(in: bytes, at: index, before: upper),
+                isPunctuation(scalar)
+            else {
+                index += 1
+                continue
+            }
+            if scalar.properties.generalCategory == .openPunctuation || closesBracket(scalar, in: bytes, lower..<index) {
+                index += length
+                continue
+            }
+            upper = index
+        }
+        while upper > lower {
+            if trailingPunctuation.contains(bytes[upper - 1]) {
+                // Keep a closing bracket that closes one inside the word (Wikipedia links).
+                if bytes[upper - 1] == UInt8(ascii: ")"),
+                    bytes[lower..<upper - 1].contains(UInt8(ascii: "("))
+                {
+                    break
+                }
+                upper -= 1
+            } else if bytes[upper - 1] >= 0x80 {
+                // The last scalar outside ASCII: an ellipsis, a closing quotation mark or
+                // bracket, a full stop (…, ”, », 」, 。) ends the sentence, not the link.
+                var start = upper - 1
+                while start > lower, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+                guard bytes[start] >= 0xC0, let (scalar, _) = scalar(in: bytes, at: start, before: upper),
+                    isPunctuation(scalar), !closesBracket(scalar, in: bytes, lower..<start)
+                else { break }
+                upper = start
+            } else {
+                break
+            }
         }
         guard upper - lower >= 4 else { return nil }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
@@ -186,6 +238,52 @@ public enum TextDetector {
 
     // MARK: Byte classes
 
+    /// Whether `closing` is a closing bracket whose opening one is in `bytes[range]`:
+    /// "（曖昧さ回避）" ends a link as "(language)" does.
+    private static func closesBracket(_ closing: Unicode.Scalar, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard let opening = openingBrackets[closing] else { return false }
+        let pattern = Array(String(opening).utf8)
+        let word = UnsafeBufferPointer(rebasing: bytes[range])
+        guard word.count >= pattern.count else { return false }
+        return (0...(word.count - pattern.count)).contains { word[$0..<$0 + pattern.count].elementsEqual(pattern) }
+    }
+
+    /// The scalar whose UTF-8 starts at `index` (a lead byte) and ends before `end`, and
+    /// its length in bytes; nil for a malformed or cut sequence.
+    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int, before end: Int)
+        -> (value: Unicode.Scalar, length: Int)?
+    {
+        let lead = bytes[index]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+        guard length > 0, index + length <= end else { return nil }
+        var value = UInt32(lead) & (0xFF >> (length + 1))
+        for offset in 1..<length {
+            let byte = bytes[index + offset]
+            guard byte & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        return Unicode.Scalar(value).map { ($0, length) }
+    }
+
+    /// Whether `value` is punctuation outside ASCII that ends a word as a space does: a
+    /// quotation mark, a comma, a full stop, an ellipsis (not a bracket: a link may hold
+    /// a pair of them).
+    private static func endsWord(_ value: Unicode.Scalar) -> Bool {
+        switch value.properties.generalCategory {
+        case .initialPunctuation, .finalPunctuation, .otherPunctuation: return true
+        default: return false
+        }
+    }
+
+    /// Whether `value` is punctuation: a quotation mark, a bracket, an ellipsis, a full
+    /// stop.
+    private static func isPunctuation(_ value: Unicode.Scalar) -> Bool {
+        switch value.properties.generalCategory {
+        case .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation, .otherPunctuation: return true
+        default: return false
+        }
+    }
+
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     private static func isBracket(_ byte: UInt8) -> Bool {
@@ -205,6 +303,12 @@ public enum TextDetector {
         byte <= 0x20 || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
             || byte == UInt8(ascii: "\"") || byte == 0x7F
     }
+
+    /// The opening bracket of each closing one outside ASCII (fullwidth, CJK, math).
+    private static let openingBrackets: [Unicode.Scalar: Unicode.Scalar] = [
+        "）": "（", "］": "［", "｝": "｛", "】": "【", "」": "「", "』": "『", "〉": "〈", "》": "《",
+        "〕": "〔", "〗": "〖", "〙": "〘", "〛": "〚", "⟩": "⟨", "⟧": "⟦",
+    ]
 
     private static let leadingPunctuation: Set<UInt8> = Set("([{'\"`*_".utf8)
     private static let trailingPunctuation: Set<UInt8> = Set(".,;:!?)]}'\"`*_".utf8)
