@@ -38,6 +38,8 @@ struct DemoApp {
         var fetchesLinkPreviews = false
         /// A Matrix room to show instead of the bot's conversation.
         var matrix: MatrixDemo?
+        /// Shown as a plain transcript (``PlainMessenger``): the bot's help says what works there.
+        var plain = false
     }
 
 
@@ -78,7 +80,7 @@ struct DemoApp {
             screen.onEdit = { id, content in matrix.room.edited(id, to: content) }
         }
         if options.fetchesLinkPreviews { screen.presenter.linkPreviews = DemoLinkPreviews.fetcher() }
-        let bot = DemoBot(conversation: conversation, pace: options.pace, helpText: Self.helpText)
+        let bot = DemoBot(conversation: conversation, pace: options.pace, helpText: options.plain ? Self.plainHelpText : Self.helpText)
         // Sent means saved: the mark waits for the store to have the message on disk.
         if let store = history.store { bot.keepsMessage = { @Sendable in await store.flush() } }
         let presenter = screen.presenter
@@ -138,6 +140,12 @@ struct DemoApp {
 
     /// The line about what was opened, once a transcript being opened is indexed.
     func finalNote() async -> String? { await opened?.value ?? historyNote }
+
+    /// The bot's answer to “help” in the plain transcript, where keys do not reach the screen.
+    static let plainHelpText = """
+        Each line you type is sent as a message · \(ChatScreen.searchCommand) words says the newest messages with them · \
+        Ctrl-D (end of input) or Ctrl-C quits
+        """
 
     /// The bot's answer to “help”: the terminal's keys.
     static let helpText = """

@@ -88,6 +88,7 @@ if matrix.isRequested {
 
 let environment = ProcessInfo.processInfo.environment
 options.usesColor = ColorDepth.detect(from: environment) != .none
+options.plain = !headless && (plain || PlainMessenger.isPreferred(in: environment))
 
 let app: DemoApp
 do {
@@ -107,7 +108,7 @@ if headless {
     exit(status)
 }
 
-if plain || PlainMessenger.isPreferred(in: environment) {
+if options.plain {
     await PlainMessenger(screen: app.screen).run()
     if let unsaved = app.history.close(keeping: app.screen.inputBar.draft) { DemoConsole.error(unsaved, program: "parley-demo") }
     exit(0)

@@ -41,12 +41,26 @@ struct DemoPlainTests {
 
     @Test("--plain prints one line per message and sends each line typed (#14)")
     func plainFlag() async throws {
-        let (status, output) = try await Self.run(["--plain", "--ephemeral"], term: "xterm-256color", typing: "help", until: "Keys:")
+        let (status, output) = try await Self.run(["--plain", "--ephemeral"], term: "xterm-256color", typing: "help", until: "Each line you type")
         #expect(status == 0)
-        #expect(output.contains("Keys:"), "the bot answers help")
+        #expect(output.contains("Each line you type is sent"), "the bot answers help with what works here")
+        #expect(!output.contains("Alt+R") && !output.contains("PgUp"), "no keys plain mode does not have")
         #expect(output.contains(": help (sent)") || output.contains(": help (read)") || output.contains(": help (delivered)") || output.contains(": help (sending)"))
         #expect(!output.contains("\u{1B}"), "no escape sequences at all")
         #expect(!output.contains { "▀▄▗▖▝▘".contains($0) })
+    }
+
+    @Test("/search in plain mode says the results, and the next line is sent as a message")
+    func plainSearch() async throws {
+        let (status, output) = try await Self.run(
+            ["--plain", "--ephemeral"], term: "xterm-256color", typing: "/search garden\nhello after search", until: "hello after search")
+        #expect(status == 0)
+        let lines = output.split(separator: "\n")
+        let header = try #require(lines.firstIndex { $0.hasPrefix("Search “garden”: ") }, "\(output)")
+        #expect(lines[header].hasSuffix("results") || lines[header].hasSuffix("result"), "\(lines[header])")
+        #expect(lines[(header + 1)...].contains { $0.hasPrefix("  ") && $0.lowercased().contains("garden") })
+        #expect(lines.contains { $0.hasPrefix("You, ") && $0.contains("hello after search") }, "the line after the search is a message")
+        #expect(!output.contains("\u{1B}"))
     }
 
     @Test("TERM=dumb gets the plain transcript without asking (#14)")

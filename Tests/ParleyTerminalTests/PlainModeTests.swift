@@ -41,6 +41,18 @@ struct PlainModeTests {
         #expect(transcript.newLines() == ["You, 12:02: 🎉 (not delivered)"])
     }
 
+    @Test("a first page that loads after the transcript starts says only the backlog, not all of it")
+    func firstPageLater() throws {
+        let loaded = ScreenTests.conversation()
+        let messages = loaded.read { rows in (0..<rows.count).compactMap { rows.message(at: $0) } }
+        let chat = Conversation(me: loaded.me)
+        var transcript = PlainTranscript(conversation: chat, style: Cast.style(.light), backlog: 2)
+        #expect(transcript.newLines().isEmpty, "nothing loaded yet")
+        _ = chat.prependHistory(messages)
+        #expect(messages.count > 2)
+        #expect(transcript.newLines() == messages.suffix(2).map { transcript.line(for: $0) })
+    }
+
     @Test("the plain messenger prints the transcript, sends each line typed, and ends with the input (#14)")
     func messenger() async throws {
         var inputPipe: [Int32] = [-1, -1], outputPipe: [Int32] = [-1, -1]

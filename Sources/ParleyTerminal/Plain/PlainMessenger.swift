@@ -7,7 +7,9 @@ import Foundation
 import ParleyCore
 
 /// A ``ChatScreen`` as a plain transcript: one line per message ("Alice, 12:31: Lunch?"),
-/// printed as messages arrive, and each line typed sent as a message.
+/// printed as messages arrive, and each line typed sent as a message. A line
+/// `/search words` (``ChatScreen/searchCommand``) prints the newest results instead, one
+/// line each ("Bob, Today 12:31: … the garden salad …").
 ///
 /// For screen readers, which read a terminal's new lines aloud but hear bubbles' frames
 /// as noise, and for terminals that cannot address the screen (`TERM=dumb`). Nothing is
@@ -63,7 +65,10 @@ public final class PlainMessenger {
             switch event {
             case .changed: break
             case .line(let line):
-                if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                if let words = ChatScreen.searchWords(in: line) {
+                    // The screen's search field is not shown here: the results are said.
+                    guard say(await searchLines(for: words)) else { return }
+                } else if !line.trimmingCharacters(in: .whitespaces).isEmpty {
                     screen.perform(.insert(line))
                     screen.perform(.send)
                 }
@@ -73,6 +78,26 @@ public final class PlainMessenger {
             }
             guard say(transcript.newLines()) else { return }
         }
+    }
+
+    /// The most results ``searchLines(for:)`` says.
+    static let searchResultLines = 10
+
+    /// What a search for `words` finds: a line with the query and the count ("Search
+    /// “garden”: 3 results"), then the newest results, a line each as a screen reader
+    /// hears them. Search ends with it: nothing is left open to take the next lines.
+    func searchLines(for words: String) async -> [String] {
+        let presenter = screen.presenter
+        let strings = screen.style.strings
+        let query = InertText.singleLine(words)
+        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return ["\(strings.search): \(ChatScreen.searchCommand) …"]
+        }
+        presenter.beginSearch()
+        defer { presenter.endSearch() }
+        let state = await presenter.search(words)
+        let results = state.results.prefix(Self.searchResultLines).map { "  " + InertText.singleLine(presenter.accessibleName(of: $0)) }
+        return ["\(strings.search) “\(query)”: \(state.status(strings))"] + results
     }
 
     /// Writes `lines`; returns `false` when the output is gone.

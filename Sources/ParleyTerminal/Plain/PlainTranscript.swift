@@ -65,6 +65,9 @@ public struct PlainTranscript {
             }
             return Array(found.reversed())
         }
+        // An empty conversation (its first page still loading) starts nothing: the backlog
+        // rule applies to the first messages there are.
+        if messages.isEmpty { return [] }
         var lines: [String] = []
         for (index, message) in messages.enumerated() {
             let now = Said(content: message.content, isEdited: message.isEdited, failed: message.status == .failed)
