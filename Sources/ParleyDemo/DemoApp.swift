@@ -93,6 +93,7 @@ struct DemoApp {
                     switch request {
                     case .date(let date): await presenter.jump(to: date)
                     case .latest: await presenter.returnToLatest()
+                    case .invalid(let argument): presenter.showNotice(JumpCommand.notice(for: argument))
                     }
                 }
                 return

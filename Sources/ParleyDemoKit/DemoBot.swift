@@ -59,11 +59,12 @@ public final class DemoBot {
 
     /// The bot's answer to `text`.
     public func reply(to text: String) -> String {
-        let lowered = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
-        if ["hi", "hello", "hey"].contains(where: { lowered.hasPrefix($0) }) {
+        // The first word, whole: "hiking" is no greeting, "helpful" asks for no help.
+        let first = String(text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines).prefix { $0.isLetter })
+        if ["hi", "hello", "hey"].contains(first) {
             return "Hello! I'm the Parley bot. Type “help” to see what you can do here."
         }
-        if lowered.hasPrefix("help") { return helpText }
+        if first == "help" { return helpText }
         let count = text.count
         return "You said “\(text.count > 80 ? String(text.prefix(80)) + "…" : text)” — \(count) character\(count == 1 ? "" : "s"). Nice."
     }

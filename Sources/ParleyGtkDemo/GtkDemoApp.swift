@@ -136,6 +136,7 @@ final class GtkDemoApp {
                     switch request {
                     case .date(let date): await messages.jump(to: date)
                     case .latest: await messages.returnToLatest()
+                    case .invalid(let argument): messages.presenter.showNotice(JumpCommand.notice(for: argument))
                     }
                 }
                 return

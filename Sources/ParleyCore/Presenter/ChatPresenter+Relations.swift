@@ -62,8 +62,10 @@ extension ChatPresenter {
     /// How long a ``ChatFrame/notice`` shows.
     public static let noticeDuration: Duration = .seconds(3)
 
-    /// Shows `text` as the frame's ``ChatFrame/notice`` for ``noticeDuration``.
-    func showNotice(_ text: String) {
+    /// Shows `text` as the frame's ``ChatFrame/notice`` for ``noticeDuration``, where the
+    /// undo bar shows (an undo bar goes first): "Message copied", "That is not a date".
+    /// A later notice replaces it.
+    public func showNotice(_ text: String) {
         notice = text
         noticeEnds?.cancel()
         noticeEnds = after(Self.noticeDuration) { presenter in
@@ -71,6 +73,7 @@ extension ChatPresenter {
             presenter.notice = nil
             return true
         }
+        onNeedsDisplay?()
     }
 
     /// Draws message `id` highlighted for ``highlightDuration``.

@@ -1,0 +1,45 @@
+import Foundation
+import ParleyCore
+import Testing
+
+@testable import ParleyDemoKit
+
+@Suite("Demo commands: /jump and the bot's words")
+struct DemoCommandTests {
+    static var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }
+
+    @Test("/jump takes a real day, returns to now alone, and says what is not a date")
+    func jump() throws {
+        let calendar = Self.calendar
+        #expect(JumpCommand.parse("/jump", calendar: calendar) == .latest)
+        #expect(JumpCommand.parse("  /jump  ", calendar: calendar) == .latest)
+        let day = try #require(calendar.date(from: DateComponents(year: 2026, month: 2, day: 28)))
+        #expect(JumpCommand.parse("/jump 2026-02-28", calendar: calendar) == .date(day))
+        // Lenient calendars roll these over (the 45th of a 13th month is in February).
+        for odd in ["2026-13-45", "2026-02-30", "2026-00-10", "2026-1", "yesterday", "2026--1-3", "-5-1-1"] {
+            #expect(JumpCommand.parse("/jump \(odd)", calendar: calendar) == .invalid(odd), "\(odd)")
+        }
+        #expect(JumpCommand.parse("/jump 2026-02-28 noon", calendar: calendar) == .invalid("2026-02-28 noon"))
+        #expect(JumpCommand.parse("/jumping jacks", calendar: calendar) == nil, "another word is a message")
+        #expect(JumpCommand.parse("let's /jump", calendar: calendar) == nil)
+        #expect(JumpCommand.notice(for: "2026-13-45").contains("“2026-13-45” is not a date"))
+        #expect(!JumpCommand.notice(for: "\u{1B}[2J").contains("\u{1B}"), "shown inert")
+    }
+
+    @Test("the bot greets and helps on whole words only")
+    @MainActor
+    func botWords() {
+        let bot = DemoBot(conversation: Conversation(me: DemoCast.me), pace: 0, helpText: "HELP")
+        for greeting in ["hi", "Hi!", "hello there", "hey, you"] {
+            #expect(bot.reply(to: greeting).hasPrefix("Hello! I'm the Parley bot"), "\(greeting)")
+        }
+        #expect(bot.reply(to: "help") == "HELP" && bot.reply(to: " Help me") == "HELP")
+        for word in ["hiking tomorrow?", "helpful", "heyday", "history"] {
+            #expect(bot.reply(to: word).hasPrefix("You said"), "\(word)")
+        }
+    }
+}
