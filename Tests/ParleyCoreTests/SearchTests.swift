@@ -60,6 +60,13 @@ struct SearchTextTests {
         #expect(marked == ["budget"])
         let short = SearchSnippet(of: "lunch?", query: SearchQuery("lunch"))
         #expect(short.text == "lunch?" && short.matches == [0..<5])
+        // Cut between words, never inside one, where a space is in reach.
+        let menu = SearchSnippet(of: "Specials of the day: pizza sold out, the garden salad, soup of the week", query: SearchQuery("garden"), radius: 12)
+        #expect(menu.text == "…out, the garden salad, soup of…", "\(menu.text)")
+        #expect(menu.matches.map { String(decoding: Array(menu.text.utf8)[$0], as: UTF8.self) } == ["garden"])
+        // Without spaces it is cut where the radius ends.
+        let run = SearchSnippet(of: String(repeating: "abc,", count: 10) + "garden" + String(repeating: ",xyz", count: 10), query: SearchQuery("garden"), radius: 5)
+        #expect(run.text == "…,abc,garden,xyz…", "\(run.text)")
     }
 
     @Test("the in-memory searcher finds newest first, pages, and finds nothing for an empty query")

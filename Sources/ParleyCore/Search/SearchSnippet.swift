@@ -36,8 +36,21 @@ public struct SearchSnippet: Hashable, Sendable {
                 firstCharacter += 1
             }
         }
-        let lower = max(0, firstCharacter - radius)
-        let upper = min(characters.count, firstCharacter + radius * 2)
+        var lower = max(0, firstCharacter - radius)
+        var upper = min(characters.count, firstCharacter + radius * 2)
+        // Cut between words where a space comes in reach: "…the garden salad", not
+        // "…he garden salad" (text without spaces is cut where the radius ends).
+        if lower > 0, !characters[lower - 1].isWhitespace,
+            let space = characters[lower..<firstCharacter].firstIndex(where: \.isWhitespace)
+        {
+            lower = space + 1
+        }
+        if upper < characters.count, !characters[upper].isWhitespace,
+            let space = characters[(firstCharacter + 1)..<upper].lastIndex(where: \.isWhitespace)
+        {
+            upper = space
+        }
+        while upper > lower + 1, characters[upper - 1].isWhitespace, upper < characters.count { upper -= 1 }
         let head = lower > 0 ? "…" : ""
         let tail = upper < characters.count ? "…" : ""
         let cutBytes = characters[..<lower].reduce(0) { $0 + $1.utf8.count }
