@@ -254,6 +254,21 @@ struct RenderTests {
         #expect(harness.terminal.sideEffects.isEmpty)
     }
 
+    @Test("a symbol a terminal may count narrower than drawn (❤️, one column in libvterm and tmux 3.3) leaves no stale cell after it")
+    func narrowerReading() {
+        #expect(PrintableSymbol.hasDisputedWidth("❤️") && PrintableSymbol.hasDisputedWidth("☺️"))
+        #expect(!PrintableSymbol.hasDisputedWidth("❤") && !PrintableSymbol.hasDisputedWidth("😀"))
+        var harness = RenderHarness(rows: 1, cols: 8)
+        let frame = RenderFixture.buffer(["abcdefgh"], width: 8)
+        harness.show(frame)
+        var next = frame
+        next.put("❤️", x: 1, y: 0)
+        harness.show(next)
+        // libvterm draws the heart in one column: the c it covered in the frame is gone.
+        #expect(!harness.terminal.lines[0].contains("c"), "\(harness.terminal.lines)")
+        #expect(harness.terminal.lines == ["a❤️ defgh"])
+    }
+
     @Test("sequence parameters are written in decimal, and their lengths counted alike")
     func decimalParameters() {
         for value in [0, 1, 9, 10, 11, 99, 100, 101, 255, 999, 1000, 65_535, 1_000_000] {

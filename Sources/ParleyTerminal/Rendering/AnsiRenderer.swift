@@ -436,6 +436,15 @@ public struct AnsiRenderer: Sendable {
             disputed = false
         }
         fillGap(before: position, of: buffer, into: &writer)
+        if disputed, width == 2, text != .space {
+            // A terminal that counts it one column (❤️ in tmux 3.3) leaves the cell after
+            // it as it was: that cell is blanked first, and a wider reading covers it again.
+            let after = AnsiFrameWriter.Position(x: x + 1, y: y)
+            let style = buffer[x + 1, y].style
+            writer.move(to: after)
+            writer.setPen(forBlanksIn: style) { Self.upcomingGlyph(after: x + 1, y: y, of: buffer) }
+            writer.writeBlank(style)
+        }
         writer.move(to: position)
         if text == .space {
             writer.setPen(forBlanksIn: cell.style) { Self.upcomingGlyph(after: x, y: y, of: buffer) }

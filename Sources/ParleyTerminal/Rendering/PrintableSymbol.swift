@@ -33,14 +33,16 @@ enum PrintableSymbol {
     ///
     /// True for clusters of several visible scalars (emoji with a skin tone or zero-width
     /// joiner, flags, tag sequences, Indic spacing marks), which many terminals count
-    /// scalar by scalar; for
-    /// a lone regional indicator; and for emoji added after Unicode 9, which older tables
-    /// count as one column. Base-plus-mark clusters and variation selectors are agreed on.
+    /// scalar by scalar; for a lone regional indicator; for a symbol drawn as text unless
+    /// an emoji variation selector follows (❤️, ☺️), which terminals that ignore the
+    /// selector count as one column (xterm, tmux 3.3); and for emoji added after Unicode
+    /// 9, which older tables count as one column. Base-plus-mark clusters are agreed on.
     static func hasDisputedWidth(_ text: String) -> Bool {
         let scalars = text.unicodeScalars
         guard let first = scalars.first, first.value >= 0x300 else { return false }
         if scalars.dropFirst().contains(where: { !isZeroWidth($0) }) { return true }
         if isRegionalIndicator(first) { return true }
+        if !first.properties.isEmojiPresentation, scalars.contains("\u{FE0F}") { return true }
         guard first.properties.isEmojiPresentation, let age = first.properties.age else { return false }
         return age.major > 9
     }
