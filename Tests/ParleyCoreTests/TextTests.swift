@@ -27,6 +27,14 @@ struct TextDetectorTests {
         ("链接：https://example.cn/c。谢谢", ["https://example.cn/c"]),
         ("https://ja.wikipedia.org/wiki/東京（曖昧さ回避）", ["https://ja.wikipedia.org/wiki/東京（曖昧さ回避）"]),
         ("https://ja.wikipedia.org/wiki/東京", ["https://ja.wikipedia.org/wiki/東京"]),
+        // Brackets balance: the outer pair is the sentence's, the inner the link's.
+        ("（https://ja.wikipedia.org/wiki/東京（曖昧さ回避））", ["https://ja.wikipedia.org/wiki/東京（曖昧さ回避）"]),
+        ("(https://en.wikipedia.org/wiki/Swift_(language))", ["https://en.wikipedia.org/wiki/Swift_(language)"]),
+        ("see https://example.com/list[1].", ["https://example.com/list[1]"]),
+        // Dots, apostrophes and middle dots inside words stay in the link.
+        ("https://ja.wikipedia.org/wiki/レオナルド・ダ・ヴィンチ", ["https://ja.wikipedia.org/wiki/レオナルド・ダ・ヴィンチ"]),
+        ("https://ca.wikipedia.org/wiki/Col·legi_de_Metges", ["https://ca.wikipedia.org/wiki/Col·legi_de_Metges"]),
+        ("https://fr.wikipedia.org/wiki/L’Étranger", ["https://fr.wikipedia.org/wiki/L’Étranger"]),
     ])
     func links(text: String, expected: [String]) {
         #expect(found(text) == expected)
@@ -68,6 +76,15 @@ struct TextDetectorTests {
         let detection = try! #require(TextContent(text).detections.first)
         #expect(detection.utf8Range == 14..<26)
         #expect(String(text[detection.range(in: text)]) == "https://a.io")
+    }
+
+    @Test("a link followed by thousands of closing brackets ends at the last one it opened")
+    func bracketFlood() {
+        // Brackets are counted in one pass (each closing one used to look for its opening
+        // one from the word's start: a 120 KB word took a second).
+        let path = "x.com/" + String(repeating: "a", count: 30_000)
+        #expect(found(path + "（" + String(repeating: "）", count: 30_000)) == [path + "（）"])
+        #expect(found(path + String(repeating: ")", count: 30_000)) == [path])
     }
 
     @Test("a megabyte of text is scanned and every link found")

@@ -53,9 +53,10 @@ struct DemoPlainTests {
     @Test("/search in plain mode says the results, and the next line is sent as a message")
     func plainSearch() async throws {
         let (status, output) = try await Self.run(
-            ["--plain", "--ephemeral"], term: "xterm-256color", typing: "/search garden\nhello after search", until: "hello after search")
+            ["--plain", "--ephemeral"], term: "xterm-256color", typing: "/search ???\n/search garden\nhello after search", until: "hello after search")
         #expect(status == 0)
         let lines = output.split(separator: "\n")
+        #expect(lines.contains("Search: /search …"), "nothing to look for: how to search")
         let header = try #require(lines.firstIndex { $0.hasPrefix("Search “garden”: ") }, "\(output)")
         #expect(lines[header].hasSuffix("results") || lines[header].hasSuffix("result"), "\(lines[header])")
         #expect(lines[(header + 1)...].contains { $0.hasPrefix("  ") && $0.lowercased().contains("garden") })

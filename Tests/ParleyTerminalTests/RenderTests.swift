@@ -256,7 +256,7 @@ struct RenderTests {
 
     @Test("a symbol a terminal may count narrower than drawn (❤️, one column in libvterm and tmux 3.3) leaves no stale cell after it")
     func narrowerReading() {
-        #expect(PrintableSymbol.hasDisputedWidth("❤️") && PrintableSymbol.hasDisputedWidth("☺️"))
+        #expect(PrintableSymbol.hasDisputedWidth("❤️") && PrintableSymbol.hasDisputedWidth("☺️") && PrintableSymbol.hasDisputedWidth("©️"))
         #expect(!PrintableSymbol.hasDisputedWidth("❤") && !PrintableSymbol.hasDisputedWidth("😀"))
         var harness = RenderHarness(rows: 1, cols: 8)
         let frame = RenderFixture.buffer(["abcdefgh"], width: 8)

@@ -157,8 +157,10 @@ public struct DisplayText: Hashable, Sendable {
         return (string, false)
     }
 
-    /// `string` with a zero-width space after every ``longestUnbrokenRun`` clusters that
-    /// offer no break, and each cluster cut to ``mostScalarsPerCluster`` scalars.
+    /// `string` with each run of more than ``longestUnbrokenRun`` clusters that offer no
+    /// break broken by a zero-width space every ``longRunBreakSpacing`` (every
+    /// ``longestUnbrokenRun`` between Thai, Lao, Khmer and Myanmar letters), and each
+    /// cluster cut to ``mostScalarsPerCluster`` scalars.
     static func breakingLongRuns(_ string: String) -> String {
         guard needsBreaking(string) else { return string }
         return breaking(string, offsets: false).string
@@ -198,7 +200,7 @@ public struct DisplayText: Hashable, Sendable {
                 || (sinceBreak >= longRunBreakSpacing && !(previous.map(isFoundByDictionary) ?? false)
                     && !isFoundByDictionary(character))
             {
-                result.append("\u{200B}")
+                result.unicodeScalars.append("\u{200B}")
                 sinceBreak = 0
             }
             append(character)

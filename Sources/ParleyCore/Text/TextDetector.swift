@@ -47,7 +47,7 @@ public enum TextDetector {
             while index < count, !isWordBreak(bytes[index]) {
                 // Quotation marks, commas and full stops outside ASCII end a word as a
                 // space does (text without spaces runs on after them: "链接：https://…。").
-                if bytes[index] >= 0xC0, let scalar = scalar(in: bytes, at: index, before: count),
+                if mayEndWord(bytes[index]), let scalar = scalar(in: bytes, at: index, before: count),
                     endsWord(scalar.value)
                 {
                     break
@@ -60,7 +60,9 @@ public enum TextDetector {
                 result.append(detection)
             }
             // Past the punctuation that ended the word.
-            if index < count, bytes[index] >= 0xC0, let scalar = scalar(in: bytes, at: index, before: count) {
+            if index < count, mayEndWord(bytes[index]), let scalar = scalar(in: bytes, at: index, before: count),
+                endsWord(scalar.value)
+            {
                 index += scalar.length
             }
         }
@@ -89,44 +91,44 @@ public enum TextDetector {
                 break
             }
         }
-        // Punctuation outside ASCII inside the word ends it, as a space would: text
-        // written without spaces (Japanese, Chinese) runs on after a link ("…/b）を見て").
-        // An opening bracket stays, and a closing one whose opening is in the link.
+        // Brackets in the link, counted in one pass: a closing bracket stays while an
+        // opening one of its kind is open ("…/Swift_(language)", "…/東京（曖昧さ回避）"); one
+        // outside ASCII with none open ends the link, as text without spaces runs on after
+        // it ("…/b）を見て").
+        var brackets = BracketCounts()
         var index = lower
         while index < upper {
-            guard bytes[index] >= 0xC0, let (scalar, length) = scalar(in: bytes, at: index, before: upper),
-                isPunctuation(scalar)
-            else {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if isASCIIBracket(byte) { brackets.count(Unicode.Scalar(byte)) }
                 index += 1
                 continue
             }
-            if scalar.properties.generalCategory == .openPunctuation || closesBracket(scalar, in: bytes, lower..<index) {
-                index += length
+            guard byte >= 0xC0, let (scalar, length) = scalar(in: bytes, at: index, before: upper) else {
+                index += 1
                 continue
             }
-            upper = index
-        }
-        while upper > lower {
-            if trailingPunctuation.contains(bytes[upper - 1]) {
-                // Keep a closing bracket that closes one inside the word (Wikipedia links).
-                if bytes[upper - 1] == UInt8(ascii: ")"),
-                    bytes[lower..<upper - 1].contains(UInt8(ascii: "("))
-                {
-                    break
-                }
-                upper -= 1
-            } else if bytes[upper - 1] >= 0x80 {
-                // The last scalar outside ASCII: an ellipsis, a closing quotation mark or
-                // bracket, a full stop (…, ”, », 」, 。) ends the sentence, not the link.
-                var start = upper - 1
-                while start > lower, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-                guard bytes[start] >= 0xC0, let (scalar, _) = scalar(in: bytes, at: start, before: upper),
-                    isPunctuation(scalar), !closesBracket(scalar, in: bytes, lower..<start)
-                else { break }
-                upper = start
-            } else {
+            if openingBrackets[scalar] != nil, !brackets.isOpen(closedBy: scalar) {
+                upper = index
                 break
             }
+            brackets.count(scalar)
+            index += length
+        }
+        while upper > lower {
+            let byte = bytes[upper - 1]
+            var start = upper - 1
+            if byte >= 0x80 {
+                while start > lower, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            }
+            guard let (scalar, _) = byte < 0x80 ? (Unicode.Scalar(byte), 1) : scalar(in: bytes, at: start, before: upper),
+                byte < 0x80 ? trailingPunctuation.contains(byte) : isPunctuation(scalar)
+            else { break }
+            // An ellipsis, a closing quotation mark, a full stop (…, ”, 。) or a bracket
+            // with none open ends the sentence, not the link.
+            if brackets.isOpen(closedBy: scalar, counted: true) { break }
+            brackets.uncount(scalar)
+            upper = start
         }
         guard upper - lower >= 4 else { return nil }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
@@ -238,14 +240,40 @@ public enum TextDetector {
 
     // MARK: Byte classes
 
-    /// Whether `closing` is a closing bracket whose opening one is in `bytes[range]`:
-    /// "（曖昧さ回避）" ends a link as "(language)" does.
-    private static func closesBracket(_ closing: Unicode.Scalar, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        guard let opening = openingBrackets[closing] else { return false }
-        let pattern = Array(String(opening).utf8)
-        let word = UnsafeBufferPointer(rebasing: bytes[range])
-        guard word.count >= pattern.count else { return false }
-        return (0...(word.count - pattern.count)).contains { word[$0..<$0 + pattern.count].elementsEqual(pattern) }
+    /// How many brackets of each kind a link holds, opening and closing, ASCII and not.
+    private struct BracketCounts {
+        private var opened: [Unicode.Scalar: Int] = [:]
+        private var closed: [Unicode.Scalar: Int] = [:]
+
+        /// Counts `scalar` when it is a bracket.
+        mutating func count(_ scalar: Unicode.Scalar) {
+            if let opening = TextDetector.openingBrackets[scalar] {
+                closed[opening, default: 0] += 1
+            } else if TextDetector.isOpeningBracket(scalar) {
+                opened[scalar, default: 0] += 1
+            }
+        }
+
+        /// Takes back ``count(_:)`` of `scalar`, cut from the link's end.
+        mutating func uncount(_ scalar: Unicode.Scalar) {
+            if let opening = TextDetector.openingBrackets[scalar] {
+                closed[opening, default: 0] -= 1
+            } else if TextDetector.isOpeningBracket(scalar) {
+                opened[scalar, default: 0] -= 1
+            }
+        }
+
+        /// Whether `closing` closes a bracket open before it: with `counted`, `closing`
+        /// itself is among the counts already.
+        func isOpen(closedBy closing: Unicode.Scalar, counted: Bool = false) -> Bool {
+            guard let opening = TextDetector.openingBrackets[closing] else { return false }
+            return opened[opening, default: 0] > closed[opening, default: 0] - (counted ? 1 : 0)
+        }
+    }
+
+    /// Whether `scalar` opens a bracket pair ``openingBrackets`` knows.
+    private static func isOpeningBracket(_ scalar: Unicode.Scalar) -> Bool {
+        openingBracketSet.contains(scalar)
     }
 
     /// The scalar whose UTF-8 starts at `index` (a lead byte) and ends before `end`, and
@@ -265,15 +293,30 @@ public enum TextDetector {
         return Unicode.Scalar(value).map { ($0, length) }
     }
 
-    /// Whether `value` is punctuation outside ASCII that ends a word as a space does: a
-    /// quotation mark, a comma, a full stop, an ellipsis (not a bracket: a link may hold
-    /// a pair of them).
-    private static func endsWord(_ value: Unicode.Scalar) -> Bool {
-        switch value.properties.generalCategory {
-        case .initialPunctuation, .finalPunctuation, .otherPunctuation: return true
+    /// Whether `byte` may start one of ``wordEnders`` (so that most text outside ASCII,
+    /// Cyrillic or CJK ideographs, is not decoded at all).
+    private static func mayEndWord(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0xC2, 0xD8, 0xDB, 0xE0, 0xE2, 0xE3, 0xEF: return true
         default: return false
         }
     }
+
+    /// Whether `value` is punctuation outside ASCII that ends a word as a space does
+    /// (``wordEnders``).
+    private static func endsWord(_ value: Unicode.Scalar) -> Bool {
+        wordEnders.contains(value)
+    }
+
+    /// Quotation marks, sentence punctuation and CJK brackets that end a word: never
+    /// inside a link. Not the apostrophe (’, "L’Étranger"), the middle dots (·, ・, in
+    /// Catalan words and Japanese names) or fullwidth parentheses (in Japanese titles).
+    private static let wordEnders: Set<Unicode.Scalar> = [
+        "“", "”", "„", "‟", "«", "»", "‹", "›", "…", "¿", "¡",
+        "、", "。", "，", "．", "：", "；", "！", "？",
+        "「", "」", "『", "』", "【", "】", "《", "》", "〈", "〉",
+        "\u{060C}", "\u{061F}", "\u{06D4}", "\u{0964}", "\u{0965}",
+    ]
 
     /// Whether `value` is punctuation: a quotation mark, a bracket, an ellipsis, a full
     /// stop.
@@ -285,6 +328,14 @@ public enum TextDetector {
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func isASCIIBracket(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+            return true
+        default: return false
+        }
+    }
 
     private static func isBracket(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")")
@@ -304,11 +355,15 @@ public enum TextDetector {
             || byte == UInt8(ascii: "\"") || byte == 0x7F
     }
 
-    /// The opening bracket of each closing one outside ASCII (fullwidth, CJK, math).
+    /// The opening bracket of each closing one: ASCII, fullwidth, CJK, mathematical.
     private static let openingBrackets: [Unicode.Scalar: Unicode.Scalar] = [
+        ")": "(", "]": "[", "}": "{",
         "）": "（", "］": "［", "｝": "｛", "】": "【", "」": "「", "』": "『", "〉": "〈", "》": "《",
         "〕": "〔", "〗": "〖", "〙": "〘", "〛": "〚", "⟩": "⟨", "⟧": "⟦",
     ]
+
+    /// The opening brackets of ``openingBrackets``.
+    private static let openingBracketSet = Set(openingBrackets.values)
 
     private static let leadingPunctuation: Set<UInt8> = Set("([{'\"`*_".utf8)
     private static let trailingPunctuation: Set<UInt8> = Set(".,;:!?)]}'\"`*_".utf8)

@@ -90,9 +90,8 @@ public final class PlainMessenger {
         let presenter = screen.presenter
         let strings = screen.style.strings
         let query = InertText.singleLine(words)
-        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
-            return ["\(strings.search): \(ChatScreen.searchCommand) …"]
-        }
+        // Nothing to look for (no words, or only punctuation): how to search.
+        guard !SearchQuery(words).isEmpty else { return ["\(strings.search): \(ChatScreen.searchCommand) …"] }
         presenter.beginSearch()
         defer { presenter.endSearch() }
         let state = await presenter.search(words)

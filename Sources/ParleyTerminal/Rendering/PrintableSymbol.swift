@@ -39,10 +39,12 @@ enum PrintableSymbol {
     /// 9, which older tables count as one column. Base-plus-mark clusters are agreed on.
     static func hasDisputedWidth(_ text: String) -> Bool {
         let scalars = text.unicodeScalars
-        guard let first = scalars.first, first.value >= 0x300 else { return false }
+        guard let first = scalars.first else { return false }
+        // ©️ and ®️ too, below U+0300.
+        if first.properties.isEmoji, !first.properties.isEmojiPresentation, scalars.contains("\u{FE0F}") { return true }
+        guard first.value >= 0x300 else { return false }
         if scalars.dropFirst().contains(where: { !isZeroWidth($0) }) { return true }
         if isRegionalIndicator(first) { return true }
-        if !first.properties.isEmojiPresentation, scalars.contains("\u{FE0F}") { return true }
         guard first.properties.isEmojiPresentation, let age = first.properties.age else { return false }
         return age.major > 9
     }
