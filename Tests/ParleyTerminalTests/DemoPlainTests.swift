@@ -64,6 +64,13 @@ struct DemoPlainTests {
         #expect(!output.contains("\u{1B}"))
     }
 
+    @Test("a notice is said in plain mode: an impossible /jump date says it is not a date")
+    func plainNotice() async throws {
+        let (status, output) = try await Self.run(["--plain", "--ephemeral"], term: "xterm-256color", typing: "/jump 2026-13-45", until: "is not a date")
+        #expect(status == 0)
+        #expect(output.split(separator: "\n").contains { $0.hasPrefix("“2026-13-45” is not a date") }, "\(output)")
+    }
+
     @Test("TERM=dumb gets the plain transcript without asking (#14)")
     func dumbTerminal() async throws {
         let (status, output) = try await Self.run(["--ephemeral"], term: "dumb", typing: "hello there", until: "hello there")

@@ -45,8 +45,10 @@ public final class ChatPresenter {
     var highlighted: MessageID?
     /// Ends the highlight.
     var highlightEnds: Task<Void, Never>?
-    /// A short notice on the list (``ChatFrame/notice``), until ``noticeEnds``.
-    var notice: String?
+    /// The short notice showing now (``ChatFrame/notice``, ``showNotice(_:)``), for a
+    /// front end that says it rather than draws a frame (a plain transcript); `nil` when
+    /// none shows.
+    public internal(set) var notice: String?
     /// Ends the notice.
     var noticeEnds: Task<Void, Never>?
     /// What ``delete(_:)`` leaves: "Message deleted" (the default) or nothing.

@@ -9,7 +9,8 @@ import ParleyCore
 /// A ``ChatScreen`` as a plain transcript: one line per message ("Alice, 12:31: Lunch?"),
 /// printed as messages arrive, and each line typed sent as a message. A line
 /// `/search words` (``ChatScreen/searchCommand``) prints the newest results instead, one
-/// line each ("Bob, Today 12:31: … the garden salad …").
+/// line each ("Bob, Today 12:31: … the garden salad …"), and a notice
+/// (``ChatPresenter/showNotice(_:)``) is printed when it shows.
 ///
 /// For screen readers, which read a terminal's new lines aloud but hear bubbles' frames
 /// as noise, and for terminals that cannot address the screen (`TERM=dumb`). Nothing is
@@ -50,12 +51,22 @@ public final class PlainMessenger {
     public func run() async {
         let (stream, continuation) = AsyncStream<PlainEvent>.makeStream()
         let observation = screen.conversation.observe { _ in continuation.yield(.changed) }
+        // A notice ("“2026-13-45” is not a date") changes no message: the presenter says
+        // when it shows.
+        let presenter = screen.presenter
+        let display = presenter.onNeedsDisplay
+        presenter.onNeedsDisplay = {
+            display?()
+            continuation.yield(.changed)
+        }
+        var saidNotice: String?
         // Each line is a whole message: a draft left in the composer waits aside, and is
         // back in it afterwards.
         let draft = screen.inputBar.draft
         screen.inputBar.draft = Draft(text: "", replyTo: nil)
         defer {
             observation.cancel()
+            presenter.onNeedsDisplay = display
             if screen.inputBar.text.isEmpty { screen.inputBar.draft = draft }
         }
         let reader = PlainLineReader(descriptor: input, continuation: continuation)
@@ -76,7 +87,12 @@ public final class PlainMessenger {
                 _ = say(transcript.newLines())
                 return
             }
-            guard say(transcript.newLines()) else { return }
+            var lines = transcript.newLines()
+            if presenter.notice != saidNotice {
+                saidNotice = presenter.notice
+                if let notice = saidNotice { lines.append(InertText.singleLine(notice)) }
+            }
+            guard say(lines) else { return }
         }
     }
 
