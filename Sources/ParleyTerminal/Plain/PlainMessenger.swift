@@ -10,7 +10,7 @@ import ParleyCore
 /// printed as messages arrive, and each line typed sent as a message. A line
 /// `/search words` (``ChatScreen/searchCommand``) prints the newest results instead, one
 /// line each ("Bob, Today 12:31: … the garden salad …"), and a notice
-/// (``ChatPresenter/showNotice(_:)``) is printed when it shows.
+/// (`ChatPresenter.showNotice(_:)`) is printed when it shows.
 ///
 /// For screen readers, which read a terminal's new lines aloud but hear bubbles' frames
 /// as noise, and for terminals that cannot address the screen (`TERM=dumb`). Nothing is
