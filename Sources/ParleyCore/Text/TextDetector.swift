@@ -240,26 +240,22 @@ public enum TextDetector {
 
     // MARK: Byte classes
 
-    /// How many brackets of each kind a link holds, opening and closing, ASCII and not.
+    /// How many brackets of each kind are open in a link (opened less closed), ASCII and
+    /// not, by their opening bracket.
     private struct BracketCounts {
-        private var opened: [Unicode.Scalar: Int] = [:]
-        private var closed: [Unicode.Scalar: Int] = [:]
+        private var open: [Unicode.Scalar: Int] = [:]
 
         /// Counts `scalar` when it is a bracket.
-        mutating func count(_ scalar: Unicode.Scalar) {
-            if let opening = TextDetector.openingBrackets[scalar] {
-                closed[opening, default: 0] += 1
-            } else if TextDetector.isOpeningBracket(scalar) {
-                opened[scalar, default: 0] += 1
-            }
-        }
+        mutating func count(_ scalar: Unicode.Scalar) { add(scalar, 1) }
 
         /// Takes back ``count(_:)`` of `scalar`, cut from the link's end.
-        mutating func uncount(_ scalar: Unicode.Scalar) {
+        mutating func uncount(_ scalar: Unicode.Scalar) { add(scalar, -1) }
+
+        private mutating func add(_ scalar: Unicode.Scalar, _ step: Int) {
             if let opening = TextDetector.openingBrackets[scalar] {
-                closed[opening, default: 0] -= 1
+                open[opening, default: 0] -= step
             } else if TextDetector.isOpeningBracket(scalar) {
-                opened[scalar, default: 0] -= 1
+                open[scalar, default: 0] += step
             }
         }
 
@@ -267,7 +263,7 @@ public enum TextDetector {
         /// itself is among the counts already.
         func isOpen(closedBy closing: Unicode.Scalar, counted: Bool = false) -> Bool {
             guard let opening = TextDetector.openingBrackets[closing] else { return false }
-            return opened[opening, default: 0] > closed[opening, default: 0] - (counted ? 1 : 0)
+            return open[opening, default: 0] + (counted ? 1 : 0) > 0
         }
     }
 
