@@ -41,7 +41,7 @@ enum PrintableSymbol {
         let scalars = text.unicodeScalars
         guard let first = scalars.first else { return false }
         // ©️ and ®️ too, below U+0300.
-        if first.properties.isEmoji, !first.properties.isEmojiPresentation, scalars.contains("\u{FE0F}") { return true }
+        if scalars.contains("\u{FE0F}"), first.properties.isEmoji, !first.properties.isEmojiPresentation { return true }
         guard first.value >= 0x300 else { return false }
         if scalars.dropFirst().contains(where: { !isZeroWidth($0) }) { return true }
         if isRegionalIndicator(first) { return true }
