@@ -17,25 +17,36 @@ import ParleyCore
 /// is done (``isSearchIndexComplete``) searches find what is indexed so far.
 extension ConversationStore: MessageSearching {
     /// Up to `limit` messages matching `query` older than `before` (all when `nil`),
-    /// newest first.
+    /// newest first; a Markdown message's snippet is cut from what `markdown` draws of it
+    /// when given (the index matches the source's words either way).
     ///
     /// - Throws: ``StoreError/searchIndexRebuilding(path:detail:)`` when the index was
     ///   found damaged: it is rebuilt from the messages meanwhile (none is lost), and
     ///   ``StoreError/closed(path:)`` after ``close(waitingUpTo:)``.
-    public func results(for query: SearchQuery, before: HistoryCursor? = nil, limit: Int) throws(StoreError) -> SearchPage {
+    public func results(
+        for query: SearchQuery, before: HistoryCursor? = nil, limit: Int, markdown: (any TextFormatter)? = nil
+    ) throws(StoreError) -> SearchPage {
         guard !query.isEmpty else { return .empty }
         let limit = Self.clampedLimit(limit)
         do {
-            return try withCore { (core) throws(StoreError) in try core.search(query, before: before, limit: limit) }
+            return try withCore { (core) throws(StoreError) in try core.search(query, before: before, limit: limit, markdown: markdown) }
         } catch .corrupt(_, let detail) {
             try recoverSearchIndex(detail: detail)
             throw .searchIndexRebuilding(path: path, detail: detail)
         }
     }
 
-    /// ``results(for:before:limit:)`` for ``ParleyCore/MessageSearching``.
+    /// ``results(for:before:limit:markdown:)`` for ``ParleyCore/MessageSearching``.
     public func search(_ query: SearchQuery, before: HistoryCursor?, limit: Int) async throws -> SearchPage {
         try results(for: query, before: before, limit: limit)
+    }
+
+    /// ``results(for:before:limit:markdown:)`` for ``ParleyCore/MessageSearching``, as
+    /// ``ParleyCore/ChatPresenter`` asks: Markdown snippets cut from the drawn text.
+    public func search(
+        _ query: SearchQuery, before: HistoryCursor?, limit: Int, markdown: (any TextFormatter)?
+    ) async throws -> SearchPage {
+        try results(for: query, before: before, limit: limit, markdown: markdown)
     }
 
     /// Whether every stored message is in the search index (a file from before it may

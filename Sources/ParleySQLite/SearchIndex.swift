@@ -226,8 +226,11 @@ extension StoreCore {
     }
 
     /// Up to `limit` messages matching `query` older than `before`, newest first, with
-    /// the mirrors' queued writes laid over the file.
-    func search(_ query: SearchQuery, before: HistoryCursor?, limit: Int) throws(StoreError) -> SearchPage {
+    /// the mirrors' queued writes laid over the file; Markdown snippets from what
+    /// `markdown` draws.
+    func search(
+        _ query: SearchQuery, before: HistoryCursor?, limit: Int, markdown: (any TextFormatter)?
+    ) throws(StoreError) -> SearchPage {
         guard !query.isEmpty else { return .empty }
         let overlay = queue.overlay()
         let below = try before.map { (cursor) throws(StoreError) in try searchKey(of: cursor) }
@@ -253,7 +256,7 @@ extension StoreCore {
             found = (found + queued).sorted { Bound.ordered($1, before: $0) }
         }
         if found.count > limit { found = Array(found.prefix(limit + 1)) }
-        let results = found.prefix(limit).map { SearchResult($0, query: query) }
+        let results = found.prefix(limit).map { SearchResult($0, query: query, markdown: markdown) }
         return SearchPage(results: Array(results), hasMore: found.count > limit)
     }
 }

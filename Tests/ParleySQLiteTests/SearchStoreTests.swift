@@ -29,6 +29,28 @@ struct SearchStoreTests {
         #expect(try store.count() == 2)
     }
 
+    /// Draws Markdown by dropping its asterisks: enough to see whose text a snippet shows.
+    struct StarlessFormatter: TextFormatter {
+        func format(_ source: String) -> FormattedText {
+            FormattedText(content: TextContent(source.replacingOccurrences(of: "*", with: "")), spans: [])
+        }
+    }
+
+    @Test("a Markdown message's snippet is cut from what the given formatter draws; plain text keeps its own")
+    func markdownSnippets() async throws {
+        let store = try ConversationStore.inMemory()
+        try store.insert(Fixture.message("a", .markdown("**Lunch** on Friday?"), at: 1))
+        try store.insert(Fixture.message("b", .text("**lunch** as typed"), at: 2))
+        let drawn = try store.results(for: SearchQuery("lunch"), limit: 10, markdown: StarlessFormatter())
+        #expect(drawn.results.map(\.snippet.text) == ["**lunch** as typed", "Lunch on Friday?"])
+        #expect(drawn.results.last?.snippet.matches == [0..<5])
+        // As the presenter asks, through the protocol; without a formatter, the source.
+        let asked = try await store.search(SearchQuery("lunch"), before: nil, limit: 10, markdown: StarlessFormatter())
+        #expect(asked == drawn)
+        let source = try store.results(for: SearchQuery("lunch"), limit: 10)
+        #expect(source.results.last?.snippet.text == "**Lunch** on Friday?")
+    }
+
     @Test("a mirror's writes are found at once, and still after they are committed")
     func followsMirror() async throws {
         let store = try ConversationStore.inMemory()

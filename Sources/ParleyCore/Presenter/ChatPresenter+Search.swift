@@ -57,7 +57,7 @@ extension ChatPresenter {
         guard !query.isEmpty else { return state }
         let searcher = self.searcher ?? ConversationSearch(conversation)
         do {
-            let page = try await searcher.search(query, before: nil, limit: Self.searchPageSize)
+            let page = try await searcher.search(query, before: nil, limit: Self.searchPageSize, markdown: style.markdown)
             state.results = page.results
             state.hasMore = page.hasMore
         } catch {
@@ -82,7 +82,7 @@ extension ChatPresenter {
         let searcher = self.searcher ?? ConversationSearch(conversation)
         let page: SearchPage
         do {
-            page = try await searcher.search(state.query, before: last.cursor, limit: Self.searchPageSize)
+            page = try await searcher.search(state.query, before: last.cursor, limit: Self.searchPageSize, markdown: style.markdown)
         } catch {
             guard generation == searchSession.generation else { return 0 }
             searchSession.state?.failure = InertText.singleLine(String(describing: error))

@@ -16,6 +16,14 @@ public struct ConversationSearch: MessageSearching {
     /// Up to `limit` messages of the conversation matching `query` older than `before`,
     /// newest first.
     public func search(_ query: SearchQuery, before: HistoryCursor?, limit: Int) async throws -> SearchPage {
+        try await search(query, before: before, limit: limit, markdown: nil)
+    }
+
+    /// ``search(_:before:limit:)``, a Markdown message's snippet cut from what
+    /// `markdown` draws.
+    public func search(
+        _ query: SearchQuery, before: HistoryCursor?, limit: Int, markdown: (any TextFormatter)?
+    ) async throws -> SearchPage {
         guard !query.isEmpty else { return .empty }
         let limit = Self.clampedLimit(limit)
         let messages = conversation.messages.sorted { Self.isNewer($0, than: $1) }
@@ -24,7 +32,7 @@ public struct ConversationSearch: MessageSearching {
             if let before, !Self.isOlder(message, than: before) { continue }
             guard SearchText.matches(of: query, in: message.content.summary) != nil else { continue }
             if results.count == limit { return SearchPage(results: results, hasMore: true) }
-            results.append(SearchResult(message, query: query))
+            results.append(SearchResult(message, query: query, markdown: markdown))
         }
         return SearchPage(results: results, hasMore: false)
     }

@@ -8,7 +8,9 @@
 ///   ``maximumLimit``); the next page starts `before` the last result's
 ///   ``SearchResult/cursor``.
 /// - Matching follows ``SearchText/matches(of:in:)`` over a message's plain text
-///   (``MessageContent/summary``), and snippets are ``SearchSnippet``s.
+///   (``MessageContent/summary``), and snippets are ``SearchSnippet``s, cut from a
+///   Markdown message's drawn text when the search is given the formatter that draws it
+///   (``SearchResult/init(_:query:markdown:)``).
 /// - It may be called from any task; results may arrive on any thread.
 public protocol MessageSearching: Sendable {
     /// Up to `limit` messages matching `query` that are older than `before` (all, when
@@ -17,9 +19,27 @@ public protocol MessageSearching: Sendable {
     /// - Throws: What the searcher could not do (a damaged index, a closed file); a
     ///   query is never an error.
     func search(_ query: SearchQuery, before: HistoryCursor?, limit: Int) async throws -> SearchPage
+
+    /// ``search(_:before:limit:)`` with the snippets of Markdown messages
+    /// (``TextFormat/markdown``) cut from what `markdown` draws: "Today's menu at the
+    /// café", not "**Today's menu** at the café". ``ChatPresenter`` asks this way, with
+    /// its style's ``ChatStyle/markdown``.
+    ///
+    /// The default asks ``search(_:before:limit:)``, so a searcher that does not know
+    /// Markdown keeps the source in its snippets.
+    func search(
+        _ query: SearchQuery, before: HistoryCursor?, limit: Int, markdown: (any TextFormatter)?
+    ) async throws -> SearchPage
 }
 
 extension MessageSearching {
+    /// Asks ``search(_:before:limit:)``: snippets keep Markdown source.
+    public func search(
+        _ query: SearchQuery, before: HistoryCursor?, limit: Int, markdown: (any TextFormatter)?
+    ) async throws -> SearchPage {
+        try await search(query, before: before, limit: limit)
+    }
+
     /// The largest page a searcher returns.
     public static var maximumLimit: Int { 500 }
 

@@ -23,11 +23,20 @@ public struct SearchResult: Hashable, Sendable, Identifiable {
     }
 
     /// The result for `message`, its snippet cut from its plain text
-    /// (``MessageContent/summary``).
-    public init(_ message: Message, query: SearchQuery) {
+    /// (``MessageContent/summary``); a Markdown message's from the text `markdown` draws
+    /// of it, when given (the beginning a snippet reads, ``SearchSnippet/scannedLength``
+    /// characters of source).
+    public init(_ message: Message, query: SearchQuery, markdown: (any TextFormatter)? = nil) {
         self.init(
             messageID: message.id, date: message.date, sender: message.sender,
-            snippet: SearchSnippet(of: message.content.summary, query: query))
+            snippet: SearchSnippet(of: Self.searchedText(of: message.content, markdown: markdown), query: query))
+    }
+
+    /// The text a snippet is cut from: what `markdown` draws of Markdown text, else the
+    /// plain text.
+    private static func searchedText(of content: MessageContent, markdown: (any TextFormatter)?) -> String {
+        guard case .text(let text) = content, text.format == .markdown, let markdown else { return content.summary }
+        return markdown.format(String(text.string.prefix(SearchSnippet.scannedLength))).content.string
     }
 
     /// Where the next page of results starts: just older than this one.

@@ -1,0 +1,67 @@
+import Foundation
+import ParleyCore
+import Testing
+
+@testable import ParleyMarkdown
+
+@Suite("Search snippets of Markdown messages")
+@MainActor
+struct MarkdownSearchTests {
+    let me = Sender(id: "me", name: "Me")
+    let alice = Sender(id: "alice", name: "Alice")
+
+    /// A searcher that knows nothing of Markdown: it answers the three-argument call only.
+    struct SourceSearch: MessageSearching {
+        let messages: [Message]
+        func search(_ query: SearchQuery, before: HistoryCursor?, limit: Int) async throws -> SearchPage {
+            SearchPage(results: messages.filter { SearchText.matches(of: query, in: $0.content.summary) != nil }.map { SearchResult($0, query: query) }, hasMore: false)
+        }
+    }
+
+    func presenter(_ messages: [Message], formatted: Bool = true) -> ChatPresenter {
+        var style = ChatStyle.light.withMetrics(.cells)
+        if formatted { style = style.formattingMarkdown }
+        return ChatPresenter(
+            conversation: Conversation(me: me, messages: messages), style: style, units: .cells,
+            measurer: MonospaceMeasurer(), size: Size(width: 60, height: 20))
+    }
+
+    var menu: Message {
+        Message(
+            id: "menu", sender: alice, date: Date(timeIntervalSince1970: 100),
+            content: .markdown("**Today's menu** at the café:\n- _soup_ of the day\n- `#42` the garden salad"))
+    }
+
+    @Test("the presenter's results show a Markdown message as drawn, the match marked in it")
+    func drawnSnippet() async throws {
+        let presenter = presenter([menu, Message(id: "plain", sender: me, date: Date(timeIntervalSince1970: 50), content: .text("**menu** as typed"))])
+        let state = await presenter.search("menu")
+        let snippets = state.results.map(\.snippet)
+        #expect(state.results.map(\.messageID) == ["menu", "plain"])
+        let drawn = try #require(snippets.first)
+        #expect(drawn.text == "Today's menu at the café: • soup of the day • #42 the garden salad", "\(drawn.text)")
+        #expect(drawn.matches.map { String(decoding: Array(drawn.text.utf8)[$0], as: UTF8.self) } == ["menu"])
+        // Plain text keeps its asterisks: they are what the message says.
+        #expect(snippets.last?.text == "**menu** as typed")
+    }
+
+    @Test("without a formatter, or with a searcher that does not take one, snippets keep the source")
+    func sourceSnippet() async throws {
+        let unformatted = await presenter([menu], formatted: false).search("menu")
+        #expect(unformatted.results.first?.snippet.text.hasPrefix("**Today's menu**") == true)
+        let other = presenter([menu])
+        other.searcher = SourceSearch(messages: [menu])
+        let state = await other.search("menu")
+        #expect(state.results.first?.snippet.text.hasPrefix("**Today's menu**") == true)
+    }
+
+    @Test("a huge Markdown message's snippet formats only the beginning a snippet reads")
+    func hugeSource() throws {
+        let huge = Message(
+            id: "huge", sender: alice, date: Date(), content: .markdown("**lunch** " + String(repeating: "word ", count: 400_000)))
+        let result = SearchResult(huge, query: SearchQuery("lunch"), markdown: CommonMarkFormatter())
+        #expect(result.snippet.text.hasPrefix("lunch word"))
+        #expect(result.snippet.matches == [0..<5])
+        #expect(result.snippet.text.count < 200)
+    }
+}
