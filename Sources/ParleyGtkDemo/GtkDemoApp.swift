@@ -31,32 +31,34 @@ final class GtkDemoApp {
     /// "Saving…" in the subtitle while writes wait (a locked or full store).
     private var saving: SaveStatusLine?
     private var subtitle: WidgetPointer?
-    /// The theme drop-down in the header bar.
-    private var themeDropDown: WidgetPointer?
+    /// The theme menu's choices, "Desktop" first, then ``ChatStyle/themes`` in order:
+    /// radio buttons in the popover of the header bar's theme button.
+    private var themeChoices: [WidgetPointer] = []
 
     static let helpText = """
         Enter sends, Shift+Enter adds a line. Scroll with the wheel, the touchpad, the \
         scroll bar or Page Up/Down; Home and End jump to the oldest loaded and the newest \
         message. Right-click (or long-press) a message to copy or delete it. Click links \
-        and avatars. The ▾ menu in the title bar switches themes; the calendar jumps to a \
+        and avatars. The appearance button in the title bar switches themes; the calendar jumps to a \
         day. Typing \(JumpCommand.usage).
         """
 
-    /// Shows `style`, with GTK's own widgets (header bar, buttons) light or dark to match.
-    /// Shows `style`; unless it follows the desktop's light or dark, the theme drop-down
-    /// shows it too (a theme set by `--script theme:`).
+    /// Shows `style`, with GTK's own widgets (header bar, buttons) light or dark to match;
+    /// unless it follows the desktop's light or dark, the theme menu shows it chosen too (a
+    /// theme set by `--script theme:`).
     func apply(_ style: ChatStyle, followingDesktop: Bool = false) {
         screen.style = style
         DesktopAppearance.matchGtkWidgets(to: style)
-        if !followingDesktop, let themeDropDown, let index = ChatStyle.themes.firstIndex(where: { $0.name == style.name }) {
-            let wanted = guint(index + 1)
-            if gtk_drop_down_get_selected(themeDropDown.ptr()) != wanted { gtk_drop_down_set_selected(themeDropDown.ptr(), wanted) }
+        if !followingDesktop, let index = ChatStyle.themes.firstIndex(where: { $0.name == style.name }),
+            themeChoices.indices.contains(index + 1), gtk_check_button_get_active(themeChoices[index + 1].ptr()) == 0
+        {
+            gtk_check_button_set_active(themeChoices[index + 1].ptr(), 1)
         }
     }
 
-    /// Whether "Desktop" is chosen in the drop-down (the theme follows light and dark).
+    /// Whether "Desktop" is chosen in the theme menu (the theme follows light and dark).
     private var followsDesktop: Bool {
-        themeDropDown.map { gtk_drop_down_get_selected($0.ptr()) == 0 } ?? true
+        themeChoices.first.map { gtk_check_button_get_active($0.ptr()) != 0 } ?? true
     }
 
     init(options: Options) throws {
@@ -234,28 +236,43 @@ final class GtkDemoApp {
         return button
     }
 
-    /// A drop-down of the themes, "Desktop" first (light or dark as the desktop prefers).
+    /// A button with a palette icon whose popover lists the themes as radio buttons,
+    /// "Desktop" first (light or dark as the desktop prefers). A drop-down showed the
+    /// chosen name instead, as wide as "Messenger": the window could not be narrower than
+    /// 380 px.
     private func themeMenu() -> WidgetPointer {
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(button.ptr(), "preferences-desktop-appearance-symbolic")
+        gtk_widget_set_tooltip_text(button, "Theme")
+        button.setAccessibleLabel("Theme")
         let shown = ["imessage": "iMessage"]
         let names = ["Desktop"] + ChatStyle.themes.map { shown[$0.name] ?? $0.name.prefix(1).uppercased() + $0.name.dropFirst() }
-        let strings = gtk_string_list_new(nil)!
-        for name in names { gtk_string_list_append(strings, name) }
-        let dropDown = gtk_drop_down_new(strings, nil)!
-        themeDropDown = dropDown
-        dropDown.setAccessibleLabel("Theme")
-        gtk_widget_set_tooltip_text(dropDown, "Theme")
-        if let theme = options.theme, let index = ChatStyle.themes.firstIndex(where: { $0.name == theme.lowercased() }) {
-            gtk_drop_down_set_selected(dropDown.ptr(), guint(index + 1))
+        let chosen = options.theme.flatMap { theme in ChatStyle.themes.firstIndex { $0.name == theme.lowercased() } }.map { $0 + 1 } ?? 0
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+        let popover = gtk_popover_new()!
+        gtk_popover_set_child(popover.ptr(), box)
+        gtk_menu_button_set_popover(button.ptr(), popover)
+        themeChoices = names.enumerated().map { index, name in
+            let choice = gtk_check_button_new_with_label(name)!
+            gtk_box_append(box.ptr(), choice)
+            return choice
         }
-        // "notify" passes the property spec before the data: a pointer handler.
-        Signals.connectPointer(UnsafeMutableRawPointer(dropDown), "notify::selected") { [weak self] _ in
-            guard let self else { return }
-            let selected = Int(gtk_drop_down_get_selected(dropDown.ptr()))
-            self.apply(
-                selected == 0 || selected > ChatStyle.themes.count
-                    ? DesktopAppearance.style(light: .iMessage, dark: .dark) : ChatStyle.themes[selected - 1],
-                followingDesktop: selected == 0)
+        for (index, choice) in themeChoices.enumerated() {
+            // One group: choosing one clears the others, as radio buttons do.
+            if index > 0 { gtk_check_button_set_group(choice.ptr(), themeChoices[0].ptr()) }
+            if index == chosen { gtk_check_button_set_active(choice.ptr(), 1) }
         }
-        return dropDown
+        for (index, choice) in themeChoices.enumerated() {
+            Signals.connect(UnsafeMutableRawPointer(choice), "toggled") { [weak self] in
+                // The button turned off in the same choice toggles too; only the one turned on
+                // acts. The popover stays open: arrow keys move the choice, each theme shown at
+                // once; Escape or a click outside closes it.
+                guard let self, gtk_check_button_get_active(choice.ptr()) != 0 else { return }
+                self.apply(
+                    index == 0 ? DesktopAppearance.style(light: .iMessage, dark: .dark) : ChatStyle.themes[index - 1],
+                    followingDesktop: index == 0)
+            }
+        }
+        return button
     }
 }

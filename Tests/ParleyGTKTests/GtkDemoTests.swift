@@ -116,4 +116,22 @@ struct GtkDemoTests {
         #expect(result.errors.contains(path), "\(result.errors)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "just some notes, not a database")
     }
+
+    @Test("the window opens 360 px wide in every theme: the header's theme menu is a button, not a drop-down as wide as \"Messenger\"")
+    func narrowWindow() async throws {
+        let folder = ChildProcess.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for theme in ["light", "messenger"] {
+            let shot = folder + "/\(theme).png"
+            let result = try await ChildProcess.run(
+                Self.demo, ["--ephemeral", "--theme", theme, "--size", "360x640", "--script", "wait:1;screenshot:\(shot);quit"],
+                environment: ["XDG_DATA_HOME": folder])
+            #expect(result.status == 0, "\(result.errors)")
+            // A PNG's width and height are the big-endian words at bytes 16 and 20.
+            let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: shot)))
+            try #require(png.count > 24)
+            let word = { (at: Int) in png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+            #expect(word(16) == 360 && word(20) == 640, "\(theme): \(word(16))×\(word(20))")
+        }
+    }
 }
