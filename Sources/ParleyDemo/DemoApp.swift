@@ -145,7 +145,7 @@ struct DemoApp {
     /// The bot's answer to “help” in the plain transcript, where keys do not reach the screen.
     static let plainHelpText = """
         Each line you type is sent as a message · \(ChatScreen.searchCommand) words says the newest messages with them · \
-        Ctrl-D (end of input) or Ctrl-C quits
+        \(JumpCommand.usage) · Ctrl-D (end of input) or Ctrl-C quits
         """
 
     /// The bot's answer to “help”: the terminal's keys.

@@ -58,6 +58,32 @@ struct JumpTests {
         #expect(conversation.messages.first.map { $0.id < "m1150" } == true)
     }
 
+    @Test("where a jump went stays known while the past shows, through newer pages, and is gone in the present")
+    @MainActor
+    func jumpedTo() async throws {
+        let conversation = Conversation(me: Fixture.me)
+        let pager = pager(conversation, pageSize: 100)
+        let presenter = ChatPresenter(
+            conversation: conversation, style: Fixture.cellStyle, units: .cells, measurer: MonospaceMeasurer(),
+            size: Size(width: 60, height: 20))
+        presenter.pager = pager
+        await pager.loadEarlier()
+        #expect(pager.jumpedTo == nil && presenter.frame().jumpedTo == nil)
+        #expect(await presenter.jump(to: Fixture.date(minutes: 700)) == "m1700")
+        #expect(pager.jumpedTo == "m1700" && presenter.frame().jumpedTo == "m1700")
+        await pager.loadNewer()
+        #expect(!pager.isShowingLatest && pager.jumpedTo == "m1700", "a newer page is no new jump")
+        #expect(await presenter.jump(to: Fixture.date(minutes: 300)) == "m1300")
+        #expect(presenter.frame().jumpedTo == "m1300")
+        await presenter.returnToLatest()
+        #expect(pager.jumpedTo == nil && presenter.frame().jumpedTo == nil)
+        // Paging forward into the present ends it too.
+        _ = await pager.jump(to: Fixture.date(minutes: 500))
+        #expect(pager.jumpedTo == "m1500")
+        while !pager.isShowingLatest { await pager.loadNewer() }
+        #expect(pager.jumpedTo == nil)
+    }
+
     @Test("after a jump, newer pages follow until the present; the bottom does not pin before")
     func newerPages() async throws {
         let conversation = Conversation(me: Fixture.me)

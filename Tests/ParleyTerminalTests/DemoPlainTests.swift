@@ -7,6 +7,12 @@ struct DemoPlainTests {
     /// Runs the demo with `arguments` and `term`, types `line`, waits until the output
     /// holds `expected` (or 20 s pass), then ends the input; returns everything printed.
     static func run(_ arguments: [String], term: String?, typing line: String, until expected: String) async throws -> (status: Int32, output: String) {
+        try await run(arguments, term: term, steps: [(line, expected)])
+    }
+
+    /// Runs the demo; for each step types its line and waits until the output holds its
+    /// text (or 20 s pass); then ends the input and returns everything printed.
+    static func run(_ arguments: [String], term: String?, steps: [(line: String, until: String)]) async throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: demoBinary)
         process.arguments = arguments
@@ -23,9 +29,11 @@ struct DemoPlainTests {
         try process.run()
         let collected = Collected()
         output.fileHandleForReading.readabilityHandler = { handle in collected.add(handle.availableData) }
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
-        for _ in 0..<400 where !collected.text.contains(expected) {
-            try await Task.sleep(nanoseconds: 50_000_000)
+        for (line, expected) in steps {
+            input.fileHandleForWriting.write(Data((line + "\n").utf8))
+            for _ in 0..<400 where !collected.text.contains(expected) {
+                try await Task.sleep(nanoseconds: 50_000_000)
+            }
         }
         try input.fileHandleForWriting.close()
         let status = await withCheckedContinuation { continuation in
@@ -69,6 +77,33 @@ struct DemoPlainTests {
         let (status, output) = try await Self.run(["--plain", "--ephemeral"], term: "xterm-256color", typing: "/jump 2026-13-45", until: "is not a date")
         #expect(status == 0)
         #expect(output.split(separator: "\n").contains { $0.hasPrefix("“2026-13-45” is not a date") }, "\(output)")
+    }
+
+    @Test("/jump in plain mode says the day and its first messages; /jump alone says the way back")
+    func plainJump() async throws {
+        // The demo's history covers the weeks before today.
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        let day = formatter.string(from: Date().addingTimeInterval(-20 * 86_400))
+        // The day's label is the list's ("Tue, 17 Nov 2026"): wait for its year.
+        let year = String(day.prefix(4))
+        let (status, output) = try await Self.run(
+            ["--plain", "--ephemeral"], term: "xterm-256color",
+            steps: [("/jump \(day)", " \(year)\n"), ("/jump", "Back to the newest messages")])
+        #expect(status == 0)
+        let lines = output.split(separator: "\n").map(String.init)
+        let back = try #require(lines.firstIndex(of: "Back to the newest messages"), "\(output)")
+        // Before it: one day's label, then ten messages of the history from there
+        // ("Alice Liddell, 9:14 AM: …"), said once.
+        let isDay = { (line: String) in line.hasSuffix(" \(year)") && !line.contains(": ") }
+        let days = lines.filter(isDay)
+        #expect(days.count == 1, "one place said: \(lines)")
+        let said = lines[..<back].suffix(11)
+        #expect(said.first.map(isDay) == true, "a day, not a message: \(said)")
+        #expect(said.count == 11 && said.dropFirst().allSatisfy { $0.contains(", ") && $0.contains(": ") }, "\(said)")
+        #expect(!lines.contains { $0.contains("/jump") }, "a command is not sent as a message")
+        #expect(!output.contains("\u{1B}"))
     }
 
     @Test("TERM=dumb gets the plain transcript without asking (#14)")

@@ -101,3 +101,63 @@ extension PlainModeTests {
         #expect(transcript.newLines() == ["Bob Stone, 12:11: later"])
     }
 }
+
+extension PlainModeTests {
+    /// Reads what `descriptor` holds until `done` says the text is complete, or 5 s pass.
+    func read(_ descriptor: Int32, into text: inout String, until done: (String) -> Bool) async {
+        var scratch = [UInt8](repeating: 0, count: 65_536)
+        for _ in 0..<500 where !done(text) {
+            let bytes = (try? FileDescriptorIO.readAvailable(descriptor, into: &scratch)) ?? []
+            text += String(decoding: bytes, as: UTF8.self)
+            if !done(text) { try? await Task.sleep(for: .milliseconds(10)) }
+        }
+    }
+
+    @Test("after a jump the day and its first messages are printed, and the way back is said")
+    func jumpSaysThePlace() async throws {
+        // 100 days of history, a message a day at noon; the newest page loaded.
+        let history = (0..<100).map { day in
+            Cast.message("d\(day)", day % 2 == 0 ? Cast.alice : Cast.bob, Double(day - 99) * 1_440, .text("day \(day) says hi"))
+        }
+        let chat = Conversation(me: Cast.me)
+        let style = Cast.style(.light)
+        let screen = ChatScreen(conversation: chat, style: style, title: "Lunch")
+        let pager = HistoryPager(conversation: chat, source: ArrayHistorySource(history), pageSize: 20)
+        screen.presenter.pager = pager
+        _ = await pager.loadEarlier()
+        // The app's commands, as the demo's: "/jump" to day 40, "/now" back.
+        let presenter = screen.presenter
+        screen.inputBar.onSend { text in
+            if text == "/jump" { Task { @MainActor in await presenter.jump(to: history[40].date) } }
+            if text == "/now" { Task { @MainActor in await presenter.returnToLatest() } }
+        }
+        var inputPipe: [Int32] = [-1, -1], outputPipe: [Int32] = [-1, -1]
+        #expect(pipe(&inputPipe) == 0 && pipe(&outputPipe) == 0)
+        defer { [inputPipe[0], outputPipe[0], outputPipe[1]].forEach { close($0) } }
+        _ = fcntl(outputPipe[0], F_SETFL, fcntl(outputPipe[0], F_GETFL) | O_NONBLOCK)
+        let messenger = PlainMessenger(screen: screen, input: inputPipe[0], output: outputPipe[1], backlog: 2)
+        let running = Task { @MainActor in await messenger.run() }
+        func type(_ line: String) {
+            let bytes = Array((line + "\n").utf8)
+            #expect(write(inputPipe[1], bytes, bytes.count) == bytes.count)
+        }
+        var output = ""
+        await read(outputPipe[0], into: &output) { $0.contains("day 99 says hi") }
+        type("/jump")
+        let day = Grouping(style: style).dayText(history[40].date)
+        await read(outputPipe[0], into: &output) { $0.contains("day 49 says hi") }
+        type("/now")
+        await read(outputPipe[0], into: &output) { $0.contains(ChatStrings().backToLatest) }
+        close(inputPipe[1])
+        await running.value
+        let lines = output.split(separator: "\n").map(String.init)
+        let jumped = try #require(lines.firstIndex(of: day), "\(lines)")
+        // The day, then ten messages from the one jumped to, then the way back, once.
+        #expect(lines[jumped + 1].hasSuffix(": day 40 says hi"), "\(lines)")
+        #expect(Array(lines[(jumped + 1)...(jumped + 10)]) == history[40..<50].map { PlainTranscript(conversation: chat, style: style).line(for: $0) })
+        #expect(lines[jumped + 11] == "Back to the newest messages", "\(lines)")
+        #expect(lines.count == jumped + 12, "nothing said twice: \(lines)")
+        // The newest messages, said at the start, are not said again on the way back.
+        #expect(lines.filter { $0.hasSuffix("day 99 says hi") }.count == 1)
+    }
+}

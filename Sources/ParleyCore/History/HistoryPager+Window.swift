@@ -14,6 +14,12 @@ extension HistoryPager {
     /// until newer pages reach the present.
     public var isShowingLatest: Bool { paging.withLock { $0.showsLatest } }
 
+    /// The message the last ``jump(to:)`` is for (the first at or after its date), while
+    /// a window of the past shows; `nil` once the newest messages show again. It stays as
+    /// newer pages load and the view scrolls: it says where the jump went, for a front
+    /// end that tells it (the terminal's plain mode prints that day).
+    public var jumpedTo: MessageID? { paging.withLock { $0.jumpedTo } }
+
     /// The state of paging towards the present after a jump: ``State/exhausted`` when
     /// the newest messages are loaded.
     public var newerState: State { paging.withLock { $0.newer } }
@@ -32,7 +38,7 @@ extension HistoryPager {
         await settle()
         do {
             let window = try await source.window(around: date, limit: max(pageSize, 2 * pageSize))
-            show(window, latest: !window.hasNewer)
+            show(window, latest: !window.hasNewer, anchor: window.anchor)
             return window.anchor
         } catch {
             conversation.historyIndicator = .failed(Self.describe(error))
@@ -143,10 +149,11 @@ extension HistoryPager {
         if let newer { _ = await newer.value }
     }
 
-    private func show(_ window: HistoryWindow, latest: Bool) {
+    private func show(_ window: HistoryWindow, latest: Bool, anchor: MessageID? = nil) {
         conversation.showWindow(window.messages)
         paging.withLock {
             $0.showsLatest = latest
+            $0.jumpedTo = latest ? nil : anchor
             $0.windowNewest = window.newerCursor
             $0.older = window.hasOlder ? .idle : .exhausted
             $0.newer = latest ? .exhausted : .idle

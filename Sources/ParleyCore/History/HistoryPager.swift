@@ -67,7 +67,11 @@ public final class HistoryPager: Sendable {
         var olderRevision: UInt64 = 0
         var inFlight: Task<Outcome, Never>?
         /// Whether the newest loaded message is the newest there is (false after a jump).
-        var showsLatest = true
+        var showsLatest = true {
+            didSet { if showsLatest { jumpedTo = nil } }
+        }
+        /// The message the last jump is for, while the past shows.
+        var jumpedTo: MessageID?
         /// The state of paging towards the present after a jump.
         var newer: State = .exhausted {
             didSet { newerRevision &+= 1 }

@@ -23,6 +23,10 @@ public struct ChatFrame: Sendable {
     public var isAtBottom: Bool
     /// Whether the newest loaded message is the newest there is (`false` after a jump).
     public var isShowingLatest: Bool
+    /// The message the last jump went to (the first at or after the date asked), while
+    /// the past shows (``HistoryPager/jumpedTo``): for a front end that tells where a jump
+    /// went. `nil` in the present.
+    public var jumpedTo: MessageID?
     /// Messages from others below the newest one seen.
     public var unreadCount: Int
     /// The floating "↓ 3 new messages" button; `nil` when the present is in view.
@@ -49,7 +53,7 @@ public struct ChatFrame: Sendable {
     public init(
         size: Size, rows: [VisibleRow], rowCount: Int? = nil, olderHistory: HistoryIndicator = .hidden,
         newerHistory: HistoryIndicator = .hidden, isPinnedToBottom: Bool = true, isAtBottom: Bool = true,
-        isShowingLatest: Bool = true, unreadCount: Int = 0, badge: NewMessagesBadge? = nil,
+        isShowingLatest: Bool = true, jumpedTo: MessageID? = nil, unreadCount: Int = 0, badge: NewMessagesBadge? = nil,
         emptyText: String? = nil, typers: [Sender] = [], isAnimating: Bool = false,
         scrollIndicator: ScrollIndicator = ScrollIndicator(position: 0, length: 1), highlighted: MessageID? = nil,
         selected: MessageID? = nil, undo: UndoNotice? = nil, notice: String? = nil
@@ -62,6 +66,7 @@ public struct ChatFrame: Sendable {
         self.isPinnedToBottom = isPinnedToBottom
         self.isAtBottom = isAtBottom
         self.isShowingLatest = isShowingLatest
+        self.jumpedTo = isShowingLatest ? nil : jumpedTo
         self.unreadCount = unreadCount
         self.badge = badge
         self.emptyText = emptyText

@@ -155,7 +155,7 @@ public final class ChatPresenter {
         return ChatFrame(
             size: viewport.size, rows: snapshot.rows, rowCount: snapshot.rowCount, olderHistory: snapshot.older, newerHistory: snapshot.newer,
             isPinnedToBottom: pinned, isAtBottom: snapshot.isAtBottom, isShowingLatest: latest,
-            unreadCount: snapshot.unreadCount,
+            jumpedTo: latest ? nil : pager?.jumpedTo, unreadCount: snapshot.unreadCount,
             badge: showsBadge ? badge(unreadCount: snapshot.unreadCount) : nil,
             emptyText: emptyText, typers: snapshot.typers,
             isAnimating: animating, scrollIndicator: snapshot.scrollIndicator, highlighted: highlighted,

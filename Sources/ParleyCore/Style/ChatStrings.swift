@@ -164,6 +164,9 @@ public struct ChatStrings: Sendable {
     }
     /// The name of the button that closes search.
     public var closeSearch = "Close search"
+    /// Said when the newest messages show again after a jump to a date (the terminal's
+    /// plain mode prints it; the day jumped to is said by its date).
+    public var backToLatest = "Back to the newest messages"
 
     /// The English texts.
     public init() {}

@@ -10,7 +10,9 @@ import ParleyCore
 /// printed as messages arrive, and each line typed sent as a message. A line
 /// `/search words` (``ChatScreen/searchCommand``) prints the newest results instead, one
 /// line each ("Bob, Today 12:31: … the garden salad …"), and a notice
-/// (`ChatPresenter.showNotice(_:)`) is printed when it shows.
+/// (`ChatPresenter.showNotice(_:)`) is printed when it shows. After a jump to a date
+/// (`ChatPresenter.jump(to:)`, the demo's `/jump`) the day and its first messages are
+/// printed, and "Back to the newest messages" when the present shows again.
 ///
 /// For screen readers, which read a terminal's new lines aloud but hear bubbles' frames
 /// as noise, and for terminals that cannot address the screen (`TERM=dumb`). Nothing is
@@ -60,6 +62,8 @@ public final class PlainMessenger {
             continuation.yield(.changed)
         }
         var saidNotice: String?
+        // The message the last jump said was for, while the past shows.
+        var saidPast: MessageID?
         // Each line is a whole message: a draft left in the composer waits aside, and is
         // back in it afterwards.
         let draft = screen.inputBar.draft
@@ -84,16 +88,35 @@ public final class PlainMessenger {
                     screen.perform(.send)
                 }
             case .closed:
-                _ = say(transcript.newLines())
+                _ = say(transcript.newLines() + placeLines(&saidPast))
                 return
             }
-            var lines = transcript.newLines()
+            var lines = transcript.newLines() + placeLines(&saidPast)
             if presenter.notice != saidNotice {
                 saidNotice = presenter.notice
                 if let notice = saidNotice { lines.append(InertText.singleLine(notice)) }
             }
             guard say(lines) else { return }
         }
+    }
+
+    /// The most messages ``placeLines(_:)`` says of a day jumped to.
+    static let pastLines = 10
+
+    /// What a jump changed since `past` (the message the last jump said, `nil` in the
+    /// present): the day jumped to and its first messages (`ChatFrame.jumpedTo`, not the
+    /// view's top, which moves while a jump lands), or ``ChatStrings/backToLatest`` once
+    /// the newest messages show again. Empty when nothing moved.
+    func placeLines(_ past: inout MessageID?) -> [String] {
+        let frame = screen.presenter.frame()
+        if frame.isShowingLatest {
+            guard past != nil else { return [] }
+            past = nil
+            return [InertText.singleLine(screen.style.strings.backToLatest)]
+        }
+        guard let anchor = frame.jumpedTo, anchor != past else { return [] }
+        past = anchor
+        return transcript.lines(from: anchor, limit: Self.pastLines)
     }
 
     /// The most results ``searchLines(for:)`` says.

@@ -54,6 +54,25 @@ public struct PlainTranscript {
         return InertText.singleLine(label)
     }
 
+    /// What a jump shows, told: the day of message `anchor` ("Wednesday, 4 November", as
+    /// the list labels days), then the lines of `anchor` and the messages after it, at
+    /// most `limit`. Empty when the conversation does not hold `anchor`. What it says is
+    /// history: ``newLines()`` does not count it as said or as news.
+    public func lines(from anchor: MessageID, limit: Int) -> [String] {
+        let messages = conversation.read { rows -> [Message] in
+            guard let start = rows.index(of: .message(anchor)) else { return [] }
+            var found: [Message] = []
+            var index = start
+            while index < rows.count, found.count < max(0, limit) {
+                if let message = rows.message(at: index) { found.append(message) }
+                index += 1
+            }
+            return found
+        }
+        guard let first = messages.first else { return [] }
+        return [InertText.singleLine(grouping.dayText(first.date))] + messages.map(line(for:))
+    }
+
     /// The lines not said yet, oldest first.
     public mutating func newLines() -> [String] {
         let messages = conversation.read { rows in
