@@ -13,8 +13,10 @@ import ParleyCore
 ///              "site": "Swift", "image": "https://swift.org/og.png", "width": 1200, "height": 630}}
 /// ```
 ///
-/// Dates are seconds since 2001-01-01 UTC, like the `date` column; an earlier version's
-/// content is the five content columns (``ContentColumns``), image bytes in base 64.
+/// A reply's `"format": "markdown"` marks a summary of Markdown source (left out for
+/// plain text). Dates are seconds since 2001-01-01 UTC, like the `date` column; an
+/// earlier version's content is the five content columns (``ContentColumns``), image
+/// bytes in base 64.
 struct RelationColumns: Codable, Equatable {
     /// A reply quote (in `relations`, and a draft's `reply` column).
     struct Reply: Codable, Equatable {
@@ -22,19 +24,24 @@ struct RelationColumns: Codable, Equatable {
         var name: String
         var summary: String
         var date: Double?
+        /// "markdown" for a Markdown summary (`ReplyQuote.format`); left out for plain text.
+        var format: String?
 
         init(_ quote: ReplyQuote) {
             id = quote.id.rawValue
             name = quote.senderName
             summary = quote.summary
             date = quote.date?.timeIntervalSinceReferenceDate
+            format = quote.format == .plain ? nil : quote.format.rawValue
         }
 
-        /// The quote again; a date that is not a finite number is left out.
+        /// The quote again; a date that is not a finite number is left out, and a format
+        /// not known is plain text.
         var quote: ReplyQuote {
             ReplyQuote(
                 id: MessageID(id), senderName: name, summary: summary,
-                date: date.flatMap { $0.isFinite ? Date(timeIntervalSinceReferenceDate: $0) : nil })
+                date: date.flatMap { $0.isFinite ? Date(timeIntervalSinceReferenceDate: $0) : nil },
+                format: format.flatMap(TextFormat.init(rawValue:)) ?? .plain)
         }
     }
     struct Reactions: Codable, Equatable {

@@ -64,4 +64,36 @@ struct MarkdownSearchTests {
         #expect(result.snippet.matches == [0..<5])
         #expect(result.snippet.text.count < 200)
     }
+
+    @Test("a reply to a Markdown message shows the quote as drawn, however it was quoted; plain text keeps its asterisks")
+    func quotedMarkdown() throws {
+        let chat = Conversation(me: me, messages: [
+            menu, Message(id: "stars", sender: alice, date: Date(timeIntervalSince1970: 110), content: .text("**not bold**")),
+        ])
+        let toMenu = chat.reply(to: "menu", with: .text("Soup for me"))
+        let toStars = chat.reply(to: "stars", with: .text("ok"))
+        #expect(chat.message(toMenu)?.replyTo?.format == .markdown)
+        let style = ChatStyle.light.withMetrics(.cells).formattingMarkdown
+        let engine = LayoutEngine(style: style, measurer: MonospaceMeasurer())
+        func quoteText(_ id: MessageID, _ engine: LayoutEngine) throws -> String? {
+            let message = try #require(chat.message(id))
+            return engine.layout(.message(message), context: RowContext(side: .outgoing, position: .single), width: 60).quote?.text
+        }
+        #expect(try quoteText(toMenu, engine) == "Today's menu at the café: • soup of the day • #42 the garden salad")
+        #expect(try quoteText(toStars, engine) == "**not bold**")
+        // Without a formatter the quote is what was written.
+        let plainEngine = LayoutEngine(style: ChatStyle.light.withMetrics(.cells), measurer: MonospaceMeasurer())
+        #expect(try quoteText(toMenu, plainEngine)?.hasPrefix("**Today's menu**") == true)
+        // The presenter's own reply quotes the drawn text, as plain text.
+        let presenter = presenter([menu])
+        let bar = InputBar(metrics: .cells)
+        presenter.inputBar = bar
+        #expect(presenter.reply(to: "menu"))
+        let target = try #require(bar.replyTarget)
+        #expect(target.format == .plain && target.summary.hasPrefix("Today's menu at the café"))
+        // An app's own quote of Markdown source keeps the banner on one line.
+        bar.replyTarget = ReplyQuote(menu)
+        let banner = try #require(bar.layout(width: 80, measurer: MonospaceMeasurer()).replyBanner)
+        #expect(banner.summary == "**Today's menu** at the café: - _soup_ of the day - `#42` the garden salad")
+    }
 }

@@ -26,7 +26,11 @@ struct RelationsStoreTests {
             replyTo: ReplyQuote(id: "never-seen", senderName: "", summary: ""))
         let deleted = Fixture.message("d", .deleted, at: 1_004)
         let mention = Fixture.message("m", .text(TextContent("@Bob and @Me: 🎉 https://x.example", mentioning: [Fixture.bob, Fixture.me])), at: 1_005)
-        return [question, reply, edited, blind, deleted, mention]
+        // A reply to a Markdown message quotes its source, marked so.
+        let menu = Fixture.message("k", .markdown("**Menu**: _soup_"), at: 1_006)
+        var answer = Fixture.message("a", .text("Soup!"), from: Fixture.me, at: 1_007)
+        answer.replyTo = ReplyQuote(menu)
+        return [question, reply, edited, blind, deleted, mention, menu, answer]
     }
 
     @Test("quotes, reactions, earlier versions and the deleted placeholder come back equal from a file")
@@ -42,9 +46,13 @@ struct RelationsStoreTests {
             guard case .text(let text)? = try reopened.message("m")?.content else { throw StoreError.closed(path: path) }
             #expect(text.mentionedIDs == ["bob", "me"])
             #expect(text.detections.count == 3, "the link is found again")
+            #expect(try reopened.message("a")?.replyTo?.format == .markdown)
+            #expect(try reopened.message("r")?.replyTo?.format == .plain)
             // A message without relations stores NULL, not an empty record.
             let raw = try rawConnection(path)
-            #expect(try raw.integer("SELECT count(*) FROM messages WHERE relations IS NULL") == 3)
+            #expect(try raw.integer("SELECT count(*) FROM messages WHERE relations IS NULL") == 4)
+            // Plain quotes keep the JSON they had: no "format" key.
+            #expect(try raw.integer("SELECT count(*) FROM messages WHERE relations LIKE '%\"format\"%'") == 1)
             raw.close()
         }
     }
@@ -89,7 +97,7 @@ struct RelationsStoreTests {
             raw.close()
             let reopened = try ConversationStore(path: path)
             let page = try reopened.newestPage(limit: 10)
-            #expect(page.messages.map(\.id) == ["q", "b", "d", "m"])
+            #expect(page.messages.map(\.id) == ["q", "b", "d", "m", "k", "a"])
             #expect(reopened.skippedMessages.count == 2)
             #expect(reopened.skippedMessages.allSatisfy { "\($0)".contains("replies, reactions or edits") })
         }

@@ -29,7 +29,7 @@ public struct ReplyBanner: Hashable, Sendable {
         self.quote = quote
         let name = quote.senderName.isEmpty ? strings.quoteUnavailable : quote.senderName
         title = strings.replyingTo(name)
-        summary = quote.summary
+        summary = quote.line
         cancelLabel = strings.cancelReply
         let line = measurer.measure("Ag", font: font, maxWidth: .infinity).size.height
         let button = measurer.measure("✕", font: font, maxWidth: .infinity).size.width

@@ -472,7 +472,7 @@ struct RowLayoutBuilder {
             : EdgeInsets(top: insets.top, left: insets.left, bottom: 0, right: insets.right)
         let inner = max(1, maxWidth - pad.horizontal)
         let name = InertText.singleLine(quote.senderName)
-        let text = quote.summary.isEmpty ? style.strings.quoteUnavailable : quote.summary
+        let text = quote.summary.isEmpty ? style.strings.quoteUnavailable : style.text(of: quote)
         let nameSize = name.isEmpty ? Size(width: 0, height: 0)
             : measurer.measure(name, font: style.nameFont, maxWidth: .infinity).size
         let textSize = measurer.measure(text, font: style.bodyFont, maxWidth: .infinity).size

@@ -107,6 +107,7 @@ extension ChatPresenter {
         // The banner, and the quote the reply is sent with, say what the message shows.
         var quote = ReplyQuote(message)
         quote.summary = style.summary(of: message.content)
+        quote.format = .plain
         inputBar?.replyTarget = quote
         events.send(.replyRequested(id))
         return true

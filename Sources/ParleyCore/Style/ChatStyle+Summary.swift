@@ -10,4 +10,14 @@ extension ChatStyle {
         let (source, _) = DisplayText.prefix(of: text.string, limit: .preview)
         return strings.summary(of: .text(TextContent(markdown.format(source).content.string)))
     }
+
+    /// What a reply shows of `quote`: its summary, a Markdown one (``ReplyQuote/format``)
+    /// as ``markdown`` draws it, on one line: "Today's menu at the café", not
+    /// "**Today's menu** at the café". Without a formatter, the summary as written, on one
+    /// line.
+    public func text(of quote: ReplyQuote) -> String {
+        guard quote.format == .markdown, !quote.summary.isEmpty else { return quote.summary }
+        guard let markdown else { return ReplyQuote.oneLine(quote.summary) }
+        return ReplyQuote.oneLine(markdown.format(quote.summary).content.string)
+    }
 }

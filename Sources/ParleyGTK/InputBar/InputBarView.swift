@@ -342,7 +342,7 @@ public final class InputBarView {
         }
         let name = target.senderName.isEmpty ? model.strings.quoteUnavailable : target.senderName
         let title = Self.escaped(model.strings.replyingTo(name))
-        let summary = Self.escaped(target.summary)
+        let summary = Self.escaped(target.line)
         let font = measurer.description(model.font)
         LabelText(replyLabel).show(markup: "<b>\(title)</b>" + (summary.isEmpty ? "" : "  " + summary), font: font)
         replyCancel.setAccessibleLabel(model.strings.cancelReply)

@@ -348,7 +348,11 @@ extension MatrixRoom {
             }
             guard event.type == "m.room.message", let content else { return [] }
             state.quoteWaits[event.eventID] = nil
-            let quote = ReplyQuote(id: state.message(for: event.eventID), senderName: senderName, summary: content.summary, date: event.date)
+            var format = TextFormat.plain
+            if case .text(let text) = content { format = text.format }
+            let quote = ReplyQuote(
+                id: state.message(for: event.eventID), senderName: senderName, summary: content.summary, date: event.date,
+                format: format)
             return replies.map { .quote($0, quote) }
         }
         perform(changes)
