@@ -51,7 +51,7 @@ struct DemoApp {
         historyOptions.history = options.history
         historyOptions.ephemeral = options.ephemeral
         // On Matrix the room is the history: the local store stays out of it.
-        if options.matrix != nil { historyOptions = DemoHistory.Options(); historyOptions.ephemeral = true }
+        if options.matrix != nil { historyOptions = DemoHistory.Options(); historyOptions.ephemeral = true; historyOptions.seedsEphemeral = false }
         let history = try DemoHistory(options: historyOptions)
         let matrix = options.matrix
         let conversation = matrix?.room.conversation ?? history.conversation

@@ -15,6 +15,10 @@ public struct DemoHistory: Sendable {
         /// Keep nothing: the conversation is kept in a store in memory, gone when the demo
         /// ends.
         public var ephemeral = false
+        /// Whether an ``ephemeral`` store starts with the demo's conversation (5,000
+        /// messages over the weeks before now, then today's). Off when another history
+        /// is shown (a Matrix room), which would pay for seeding at every start.
+        public var seedsEphemeral = true
         /// The ``transcript`` already being opened (see ``TranscriptOpening``), used when
         /// its path is the transcript's: shown from the file's end while it is indexed,
         /// until ``DemoHistory/finishOpening()``.
@@ -90,7 +94,10 @@ public struct DemoHistory: Sendable {
             // messages in a plain array, a jump came back without today's and yours).
             let memory = try ConversationStore.inMemory()
             memory.register(Poll.self)
-            try memory.insert(contentsOf: DemoConversation.history(count: 5_000, before: now) + DemoConversation.recent(now: now))
+            if options.seedsEphemeral {
+                try memory.insert(contentsOf: DemoConversation.history(count: 5_000, before: now) + DemoConversation.recent(now: now))
+            }
+            fresh = options.seedsEphemeral
             source = memory
             store = memory
         } else {

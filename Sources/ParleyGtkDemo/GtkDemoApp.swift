@@ -65,7 +65,7 @@ final class GtkDemoApp {
         self.options = options
         var historyOptions = options.history
         // On Matrix the room is the history: the local store stays out of it.
-        if options.matrix != nil { historyOptions = DemoHistory.Options(); historyOptions.ephemeral = true }
+        if options.matrix != nil { historyOptions = DemoHistory.Options(); historyOptions.ephemeral = true; historyOptions.seedsEphemeral = false }
         history = try DemoHistory(options: historyOptions)
         let style = options.theme.flatMap(DemoArguments.style(named:)) ?? DesktopAppearance.style(light: .iMessage, dark: .dark)
         if let matrix = options.matrix {
