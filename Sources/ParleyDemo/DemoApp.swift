@@ -86,18 +86,21 @@ struct DemoApp {
         let presenter = screen.presenter
         // The screen sends in the present (after a jump it returns there first).
         bar.members = [DemoCast.alice, DemoCast.bob, DemoCast.bot]  // "@" suggests them
+        // /jump is a command, not a message: it acts where the view is (a message sent
+        // after a jump brings the view back to the present first).
+        bar.onCommand { text in
+            guard let request = JumpCommand.parse(text) else { return false }
+            Task { @MainActor in
+                switch request {
+                case .date(let date): await presenter.jump(to: date)
+                case .latest: await presenter.returnToLatest()
+                case .invalid(let argument): presenter.showNotice(JumpCommand.notice(for: argument))
+                }
+            }
+            return true
+        }
         bar.onSendMessage { content, reply in
             let text = content.summary
-            if let request = JumpCommand.parse(text) {
-                Task { @MainActor in
-                    switch request {
-                    case .date(let date): await presenter.jump(to: date)
-                    case .latest: await presenter.returnToLatest()
-                    case .invalid(let argument): presenter.showNotice(JumpCommand.notice(for: argument))
-                    }
-                }
-                return
-            }
             if let matrix { return matrix.send(content, reply: reply) }
             let id = conversation.append(content, status: .sending, replyTo: reply)
             bot.userSent(id, text: text)

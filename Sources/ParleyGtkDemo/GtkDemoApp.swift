@@ -131,18 +131,21 @@ final class GtkDemoApp {
         let messages = screen.messages
         // The screen sends in the present (after a jump it returns there first).
         screen.inputBar.members = [DemoCast.alice, DemoCast.bob, DemoCast.bot]  // "@" suggests them
+        // /jump is a command, not a message: it acts where the view is (a message sent
+        // after a jump brings the view back to the present first).
+        screen.inputBar.onCommand { text in
+            guard let request = JumpCommand.parse(text) else { return false }
+            Task { @MainActor in
+                switch request {
+                case .date(let date): await messages.jump(to: date)
+                case .latest: await messages.returnToLatest()
+                case .invalid(let argument): messages.presenter.showNotice(JumpCommand.notice(for: argument))
+                }
+            }
+            return true
+        }
         screen.inputBar.onSendMessage { content, reply in
             let text = content.summary
-            if let request = JumpCommand.parse(text) {
-                Task { @MainActor in
-                    switch request {
-                    case .date(let date): await messages.jump(to: date)
-                    case .latest: await messages.returnToLatest()
-                    case .invalid(let argument): messages.presenter.showNotice(JumpCommand.notice(for: argument))
-                    }
-                }
-                return
-            }
             if let matrix { return matrix.send(content, reply: reply) }
             let id = conversation.append(content, status: .sending, replyTo: reply)
             bot.userSent(id, text: text)

@@ -402,6 +402,37 @@ struct PresenterTests {
         #expect(conversation.messages.contains { $0.id == "m1999" })
     }
 
+    @Test("a command the composer's handler takes is no message: the past stays, nothing is sent, the text clears")
+    func commandStaysInThePast() async throws {
+        let (conversation, presenter) = await paged()
+        let bar = InputBar(metrics: .cells)
+        presenter.inputBar = bar
+        var sent: [String] = [], commands: [String] = []
+        bar.onSend { sent.append($0) }
+        bar.onCommand { text in
+            guard text.hasPrefix("/") else { return false }
+            commands.append(text)
+            return true
+        }
+        _ = await presenter.jump(to: Fixture.date(minutes: 100))
+        bar.replyTarget = ReplyQuote(id: "m1100", senderName: "Alice", summary: "hi")
+        bar.text = "  /where \n"
+        var performed = false
+        #expect(presenter.send { performed = true; return bar.send() } == true)
+        #expect(!performed && sent.isEmpty && commands == ["/where"], "trimmed, taken, not sent")
+        #expect(bar.text.isEmpty && bar.replyTarget?.id == "m1100", "the text clears; the reply being written stays")
+        #expect(!presenter.frame().isShowingLatest, "still in the past")
+        // Blank text is no command; a message still returns to the present first.
+        bar.text = "hello"
+        #expect(presenter.send { bar.send() } == nil)
+        await waitOnMain("the send") { !sent.isEmpty }
+        #expect(sent == ["hello"] && commands == ["/where"])
+        #expect(presenter.frame().isShowingLatest)
+        #expect(conversation.messages.contains { $0.id == "m1999" })
+        bar.text = "   "
+        #expect(!bar.takeCommand())
+    }
+
     // MARK: Texts
 
     @Test("one clock format from the locale for labels and accessible names")

@@ -96,6 +96,29 @@ extension GTKTests {
             #expect(bar.bufferText() == "" && bar.attachments.isEmpty)
         }
 
+        @Test("in a chat screen, Enter on a command runs it instead of sending, and the field empties")
+        func enterRunsCommand() async throws {
+            try GTKHarness.start()
+            let screen = ChatScreen(conversation: ChatFixtures.conversation(10), style: .iMessage)
+            let window = try GTKHarness.window(screen.root, width: 420, height: 600)
+            defer { GTKHarness.close(window) }
+            let bar = screen.inputBarView
+            var sent: [String] = [], commands: [String] = []
+            bar.onSend { sent.append($0) }
+            bar.model.onCommand { text in
+                guard text.hasPrefix("/") else { return false }
+                commands.append(text)
+                return true
+            }
+            type("/jump 2026-11-20", into: bar)
+            #expect(bar.handleKey(keyval: UInt32(GDK_KEY_Return), state: GdkModifierType(rawValue: 0)))
+            #expect(commands == ["/jump 2026-11-20"] && sent.isEmpty)
+            #expect(bar.bufferText() == "" && bar.model.text == "", "the field shows what the model holds")
+            type("lunch?", into: bar)
+            #expect(bar.handleKey(keyval: UInt32(GDK_KEY_Return), state: GdkModifierType(rawValue: 0)))
+            #expect(sent == ["lunch?"] && commands.count == 1)
+        }
+
         @Test("Shift+Enter and Alt+Enter insert a line break and do not send (#4)")
         func shiftEnterInsertsLine() async throws {
             try GTKHarness.start()

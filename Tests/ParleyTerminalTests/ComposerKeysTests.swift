@@ -30,6 +30,26 @@ struct ComposerKeysTests {
         for character in text { press(.character(character), on: screen) }
     }
 
+    @Test("Enter on a command runs it: nothing is sent, the composer empties, and typing goes on from its start")
+    func commandRuns() {
+        let screen = Self.screen()
+        var commands: [String] = []
+        screen.inputBar.onCommand { text in
+            guard text.hasPrefix("/") else { return false }
+            commands.append(text)
+            return true
+        }
+        let before = screen.conversation.messages.count
+        Self.type("/jump 2026-11-20", on: screen)
+        Self.press(.enter, on: screen)
+        #expect(commands == ["/jump 2026-11-20"])
+        #expect(screen.conversation.messages.count == before, "not sent")
+        #expect(screen.inputBar.text.isEmpty && screen.cursorOffset == 0, "the cursor is at the empty text's start")
+        Self.type("hi", on: screen)
+        Self.press(.enter, on: screen)
+        #expect(screen.conversation.messages.last?.content == .text("hi"))
+    }
+
     @Test("in a draft of several lines ↑/↓ move the cursor and leave the list alone (#14)")
     func movesThroughDraft() {
         let screen = Self.screen()

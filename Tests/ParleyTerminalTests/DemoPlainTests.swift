@@ -90,7 +90,7 @@ struct DemoPlainTests {
         let year = String(day.prefix(4))
         let (status, output) = try await Self.run(
             ["--plain", "--ephemeral"], term: "xterm-256color",
-            steps: [("/jump \(day)", " \(year)\n"), ("/jump", "Back to the newest messages")])
+            steps: [("/jump \(day)", " \(year)\n"), ("/jump 2026-02-30", "is not a date"), ("/jump", "Back to the newest messages")])
         #expect(status == 0)
         let lines = output.split(separator: "\n").map(String.init)
         let back = try #require(lines.firstIndex(of: "Back to the newest messages"), "\(output)")
@@ -99,10 +99,14 @@ struct DemoPlainTests {
         let isDay = { (line: String) in line.hasSuffix(" \(year)") && !line.contains(": ") }
         let days = lines.filter(isDay)
         #expect(days.count == 1, "one place said: \(lines)")
-        let said = lines[..<back].suffix(11)
+        // A date that is no date is said where the view is: it is a command, not a message
+        // that would bring the view back to the present first.
+        let notice = try #require(lines.firstIndex { $0.hasPrefix("“2026-02-30” is not a date") }, "\(output)")
+        #expect(notice == back - 1 && lines.filter { $0 == "Back to the newest messages" }.count == 1, "\(lines)")
+        let said = lines[..<notice].suffix(11)
         #expect(said.first.map(isDay) == true, "a day, not a message: \(said)")
         #expect(said.count == 11 && said.dropFirst().allSatisfy { $0.contains(", ") && $0.contains(": ") }, "\(said)")
-        #expect(!lines.contains { $0.contains("/jump") }, "a command is not sent as a message")
+        #expect(!lines.contains { $0.hasPrefix("You, ") && $0.contains("/jump") }, "a command is not sent as a message")
         #expect(!output.contains("\u{1B}"))
     }
 

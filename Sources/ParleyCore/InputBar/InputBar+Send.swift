@@ -1,3 +1,5 @@
+import Foundation
+
 /// Sending: handlers, the send action, and the rule that typed text is never lost.
 extension InputBar {
     /// Adds a handler that receives the text when the user sends it.
@@ -24,6 +26,42 @@ extension InputBar {
     public func onSend(_ handler: @escaping @MainActor (String, ReplyQuote?) throws -> Void) -> InputBar {
         sendHandlers.append(handler)
         return self
+    }
+
+    /// Adds a handler for commands: text the app acts on instead of sending it as a
+    /// message ("/jump 2026-11-20"). Return `true` to take the text: the bar clears it and
+    /// nothing is sent. A command is not a message, so it does not bring the view back to
+    /// the present after a jump, as sending does (``ChatPresenter/send(_:)`` asks the
+    /// presenter's ``ChatPresenter/inputBar`` first, through ``takeCommand()``).
+    ///
+    /// ```swift
+    /// bar.onCommand { text in
+    ///     guard text.hasPrefix("/me ") else { return false }
+    ///     chat.append(.system("\(me.name) \(text.dropFirst(4))"))
+    ///     return true
+    /// }
+    /// ```
+    @discardableResult
+    public func onCommand(_ handler: @escaping @MainActor (String) -> Bool) -> InputBar {
+        commandHandlers.append(handler)
+        return self
+    }
+
+    /// Offers the text, trimmed of spaces and line breaks, to the ``onCommand(_:)``
+    /// handlers in the order they were added, until one takes it; then clears the text
+    /// (a reply being written stays). Blank text is no command.
+    ///
+    /// - Returns: Whether a handler took the text.
+    @discardableResult
+    public func takeCommand() -> Bool {
+        guard !commandHandlers.isEmpty, !isSending, !isTextBlank else { return false }
+        let command = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        isSending = true
+        defer { isSending = false }
+        guard commandHandlers.contains(where: { $0(command) }) else { return false }
+        text = ""
+        pickedMentions = []
+        return true
     }
 
     /// Stops replying (the reply line's cancel button, Escape in the text).

@@ -132,6 +132,7 @@ public final class InputBar {
     /// same measurer), and a front end may keep the layout it has.
     public internal(set) var layoutRevision: UInt64 = 0
     var sendHandlers: [@MainActor (String, ReplyQuote?) throws -> Void] = []
+    var commandHandlers: [@MainActor (String) -> Bool] = []
     var isSending = false
     /// Set by animated stack changes; the next ``layout(width:measurer:)`` reports it.
     var pendingAnimation = false

@@ -73,12 +73,19 @@ extension ChatPresenter {
     /// messages are loaded first (the text waits in the composer meanwhile); then the
     /// view scrolls to the bottom. A selection ends with a send (a reply to it, say): left
     /// on an older message, the next ↑ would scroll back to it. A second send while the
-    /// first waits is ignored.
+    /// first waits is ignored. Text an ``InputBar/onCommand(_:)`` handler of ``inputBar``
+    /// takes is a command, not a message: it stays where the view is, and `perform` does
+    /// not run.
     ///
-    /// - Returns: Whether `perform` sent, or `nil` when it runs once the present is loaded.
+    /// - Returns: Whether `perform` sent (`true` for a command taken), or `nil` when it
+    ///   runs once the present is loaded.
     @discardableResult
     public func send(_ perform: @escaping @MainActor () -> Bool) -> Bool? {
         guard !isReturningToSendFlag else { return false }
+        if let inputBar, inputBar.takeCommand() {
+            onNeedsDisplay?()
+            return true
+        }
         guard let pager, !pager.isShowingLatest else {
             let sent = perform()
             if sent {

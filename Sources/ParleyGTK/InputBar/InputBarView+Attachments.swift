@@ -135,7 +135,10 @@ extension InputBarView {
     @discardableResult
     func send(through item: InputBarItem?) -> Bool {
         guard let sendGate else { return performSend(through: item) }
-        return sendGate { [weak self] in self?.performSend(through: item) ?? false } ?? true
+        let sent = sendGate { [weak self] in self?.performSend(through: item) ?? false } ?? true
+        // A command (`InputBar.onCommand`) may have taken the text without a send.
+        syncFromModel()
+        return sent
     }
 
     /// Sends now, without asking ``sendGate``.

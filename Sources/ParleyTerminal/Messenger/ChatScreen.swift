@@ -696,6 +696,8 @@ public final class ChatScreen {
                 if sent, let self { self.editor.clamp(to: bar.text) }
                 return sent
             }
+            // A command (`InputBar.onCommand`) took the text without a send.
+            editor.clamp(to: bar.text)
             return true
         case .scroll(let rows): scrollList(by: Double(rows))
         case .page(let pages): scrollList(by: Double(pages) * Double(max(1, listHeight - 2)))
