@@ -13,12 +13,20 @@ import Glibc
 struct PlainModeTests {
     @Test("each message is one line, 'sender, time: text', without frames or controls (#14)")
     func lines() {
-        var transcript = PlainTranscript(conversation: ScreenTests.conversation(), style: Cast.style(.light))
+        let chat = ScreenTests.conversation()
+        var transcript = PlainTranscript(conversation: chat, style: Cast.style(.light))
         let lines = transcript.newLines()
-        #expect(lines.count == 9)
-        #expect(lines[1] == "Alice Liddell, 12:00: Lunch? I found a place: https://cafe.example.com")
-        #expect(lines[3] == "You, 12:02: Sure! 12:30? (read)")
-        #expect(lines[6].hasPrefix("Bob Stone, 12:04: can I come? ␛]0;pwned␇"))
+        // Each day's label on a line of its own before its first message, as the list's
+        // separators: the fixture has yesterday's message, then today's.
+        let grouping = Grouping(style: Cast.style(.light))
+        let days = Set(chat.messages.map { grouping.dayText($0.date) })
+        #expect(days.count == 2 && lines.filter(days.contains).count == 2, "\(lines)")
+        #expect(days.contains(lines[0]) && days.contains(lines[2]), "\(lines)")
+        let messages = lines.filter { !days.contains($0) }
+        #expect(messages.count == 9)
+        #expect(messages[1] == "Alice Liddell, 12:00: Lunch? I found a place: https://cafe.example.com")
+        #expect(messages[3] == "You, 12:02: Sure! 12:30? (read)")
+        #expect(messages[6].hasPrefix("Bob Stone, 12:04: can I come? ␛]0;pwned␇"))
         for line in lines {
             #expect(!line.contains { "▀▄▗▖▝▘╭╮╰╯│─".contains($0) })
             #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
@@ -30,7 +38,9 @@ struct PlainModeTests {
     func news() throws {
         let chat = ScreenTests.conversation()
         var transcript = PlainTranscript(conversation: chat, style: Cast.style(.light), backlog: 2)
-        #expect(transcript.newLines().count == 2)
+        let first = transcript.newLines()
+        #expect(first.count == 3 && first[0] == Grouping(style: Cast.style(.light)).dayText(Cast.noon), "the day, then two: \(first)")
+        // Later news of the same day comes without its day again.
         try chat.append(Cast.message("10", Cast.alice, 7, .text("first\nsecond line")))
         #expect(transcript.newLines() == ["Alice Liddell, 12:07: first second line"])
         try chat.update(MessageID("4")) { $0.status = .delivered }
@@ -50,7 +60,8 @@ struct PlainModeTests {
         #expect(transcript.newLines().isEmpty, "nothing loaded yet")
         _ = chat.prependHistory(messages)
         #expect(messages.count > 2)
-        #expect(transcript.newLines() == messages.suffix(2).map { transcript.line(for: $0) })
+        let day = Grouping(style: Cast.style(.light)).dayText(messages[messages.count - 1].date)
+        #expect(transcript.newLines() == [day] + messages.suffix(2).map { transcript.line(for: $0) })
     }
 
     @Test("the plain messenger prints the transcript, sends each line typed, and ends with the input (#14)")
@@ -73,7 +84,9 @@ struct PlainModeTests {
         let output = String(decoding: (try? FileDescriptorIO.readAvailable(outputPipe[0], into: &scratch)) ?? [], as: UTF8.self)
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.first == "Lunch")
-        #expect(lines.count == 5, "\(lines)")
+        // The title; the backlog's day and three messages; today, and what was sent.
+        #expect(lines.count == 7, "\(lines)")
+        #expect(lines[lines.count - 2] == Grouping(style: screen.style).dayText(Date()), "\(lines)")
         #expect(lines.last?.hasPrefix("You, ") == true && lines.last?.hasSuffix(": see you there (sent)") == true)
         #expect(!output.contains("\u{1B}"))
         #expect(chat.messages.last?.content == .text("see you there"))
@@ -94,7 +107,8 @@ extension PlainModeTests {
     func history() throws {
         let chat = Conversation(me: Cast.me, messages: [Cast.message("n", Cast.alice, 10, .text("now"))])
         var transcript = PlainTranscript(conversation: chat, style: Cast.style(.light))
-        #expect(transcript.newLines() == ["Alice Liddell, 12:10: now"])
+        let today = Grouping(style: Cast.style(.light)).dayText(Cast.noon)
+        #expect(transcript.newLines() == [today, "Alice Liddell, 12:10: now"])
         _ = chat.prependHistory([Cast.message("o", Cast.bob, 1, .text("old"))])
         #expect(transcript.newLines().isEmpty)
         try chat.append(Cast.message("l", Cast.bob, 11, .text("later")))
@@ -127,9 +141,13 @@ extension PlainModeTests {
         _ = await pager.loadEarlier()
         // The app's commands, as the demo's: "/jump" to day 40, "/now" back.
         let presenter = screen.presenter
-        screen.inputBar.onSend { text in
-            if text == "/jump" { Task { @MainActor in await presenter.jump(to: history[40].date) } }
-            if text == "/now" { Task { @MainActor in await presenter.returnToLatest() } }
+        screen.inputBar.onCommand { text in
+            switch text {
+            case "/jump": Task { @MainActor in await presenter.jump(to: history[40].date) }
+            case "/now": Task { @MainActor in await presenter.returnToLatest() }
+            default: return false
+            }
+            return true
         }
         var inputPipe: [Int32] = [-1, -1], outputPipe: [Int32] = [-1, -1]
         #expect(pipe(&inputPipe) == 0 && pipe(&outputPipe) == 0)
@@ -144,7 +162,8 @@ extension PlainModeTests {
         var output = ""
         await read(outputPipe[0], into: &output) { $0.contains("day 99 says hi") }
         type("/jump")
-        let day = Grouping(style: style).dayText(history[40].date)
+        let grouping = Grouping(style: style)
+        let day = grouping.dayText(history[40].date)
         await read(outputPipe[0], into: &output) { $0.contains("day 49 says hi") }
         type("/now")
         await read(outputPipe[0], into: &output) { $0.contains(ChatStrings().backToLatest) }
@@ -152,12 +171,44 @@ extension PlainModeTests {
         await running.value
         let lines = output.split(separator: "\n").map(String.init)
         let jumped = try #require(lines.firstIndex(of: day), "\(lines)")
-        // The day, then ten messages from the one jumped to, then the way back, once.
-        #expect(lines[jumped + 1].hasSuffix(": day 40 says hi"), "\(lines)")
-        #expect(Array(lines[(jumped + 1)...(jumped + 10)]) == history[40..<50].map { PlainTranscript(conversation: chat, style: style).line(for: $0) })
-        #expect(lines[jumped + 11] == "Back to the newest messages", "\(lines)")
-        #expect(lines.count == jumped + 12, "nothing said twice: \(lines)")
+        // Ten messages from the one jumped to, each day's label first (a message a day
+        // here), then the way back, once.
+        let told = PlainTranscript(conversation: chat, style: style)
+        let expected = history[40..<50].flatMap { [grouping.dayText($0.date), told.line(for: $0)] }
+        #expect(Array(lines[jumped..<(jumped + 20)]) == expected, "\(lines)")
+        #expect(lines[jumped + 20] == "Back to the newest messages", "\(lines)")
+        #expect(lines.count == jumped + 21, "nothing said twice: \(lines)")
         // The newest messages, said at the start, are not said again on the way back.
         #expect(lines.filter { $0.hasSuffix("day 99 says hi") }.count == 1)
+    }
+
+    @Test("a notice is said each time it is shown, the same text twice too")
+    func noticeTwice() async throws {
+        let chat = ScreenTests.conversation()
+        let screen = ChatScreen(conversation: chat, style: Cast.style(.light), title: "Lunch")
+        let presenter = screen.presenter
+        screen.inputBar.onCommand { text in
+            guard text == "/bad" else { return false }
+            presenter.showNotice("“bad” is not a date")
+            return true
+        }
+        var inputPipe: [Int32] = [-1, -1], outputPipe: [Int32] = [-1, -1]
+        #expect(pipe(&inputPipe) == 0 && pipe(&outputPipe) == 0)
+        defer { [inputPipe[0], outputPipe[0], outputPipe[1]].forEach { close($0) } }
+        _ = fcntl(outputPipe[0], F_SETFL, fcntl(outputPipe[0], F_GETFL) | O_NONBLOCK)
+        let messenger = PlainMessenger(screen: screen, input: inputPipe[0], output: outputPipe[1], backlog: 1)
+        let running = Task { @MainActor in await messenger.run() }
+        let bytes = Array("/bad\n".utf8)
+        var output = ""
+        let count = { (text: String) in text.components(separatedBy: "“bad” is not a date").count - 1 }
+        #expect(write(inputPipe[1], bytes, bytes.count) == bytes.count)
+        await read(outputPipe[0], into: &output) { count($0) == 1 }
+        // Again, while the first is still showing.
+        #expect(write(inputPipe[1], bytes, bytes.count) == bytes.count)
+        await read(outputPipe[0], into: &output) { count($0) == 2 }
+        close(inputPipe[1])
+        await running.value
+        #expect(count(output) == 2, "\(output)")
+        #expect(!output.contains("/bad"), "a command is not sent")
     }
 }

@@ -67,6 +67,7 @@ extension ChatPresenter {
     /// A later notice replaces it.
     public func showNotice(_ text: String) {
         notice = text
+        noticeCount &+= 1
         noticeEnds?.cancel()
         noticeEnds = after(Self.noticeDuration) { presenter in
             guard presenter.notice == text else { return false }

@@ -49,6 +49,9 @@ public final class ChatPresenter {
     /// front end that says it rather than draws a frame (a plain transcript); `nil` when
     /// none shows.
     public internal(set) var notice: String?
+    /// How many notices ``showNotice(_:)`` has shown: a front end that says each notice
+    /// once (the terminal's plain mode prints it) tells by it the same text shown again.
+    public internal(set) var noticeCount = 0
     /// Ends the notice.
     var noticeEnds: Task<Void, Never>?
     /// What ``delete(_:)`` leaves: "Message deleted" (the default) or nothing.

@@ -61,7 +61,7 @@ public final class PlainMessenger {
             display?()
             continuation.yield(.changed)
         }
-        var saidNotice: String?
+        var saidNotices = presenter.noticeCount
         // The message the last jump said was for, while the past shows.
         var saidPast: MessageID?
         // Each line is a whole message: a draft left in the composer waits aside, and is
@@ -88,13 +88,15 @@ public final class PlainMessenger {
                     screen.perform(.send)
                 }
             case .closed:
-                _ = say(transcript.newLines() + placeLines(&saidPast))
+                _ = say(placeLines(&saidPast) + transcript.newLines())
                 return
             }
-            var lines = transcript.newLines() + placeLines(&saidPast)
-            if presenter.notice != saidNotice {
-                saidNotice = presenter.notice
-                if let notice = saidNotice { lines.append(InertText.singleLine(notice)) }
+            // Where a jump went first: a message sent from the past is said after the way back.
+            var lines = placeLines(&saidPast) + transcript.newLines()
+            if presenter.noticeCount != saidNotices {
+                // Counted, not compared: the same notice shown twice is said twice.
+                saidNotices = presenter.noticeCount
+                if let notice = presenter.notice { lines.append(InertText.singleLine(notice)) }
             }
             guard say(lines) else { return }
         }

@@ -8,7 +8,9 @@ import ParleyCore
 /// on one line and inert: no frames, no block characters, nothing a terminal could take
 /// as control. ``newLines()`` returns what has not been said yet: messages that arrived,
 /// and messages said before whose content changed (an edit, a deletion) or that failed;
-/// history loaded above what was said is not news.
+/// history loaded above what was said is not news. A line names the time only, so the day
+/// is said on a line of its own ("Today", "Tue, 17 Nov 2026") before the first message
+/// said of each day, as the list's day separators show it.
 @MainActor
 public struct PlainTranscript {
     /// The conversation read.
@@ -36,6 +38,8 @@ public struct PlainTranscript {
     private var started = false
     /// The date of the newest message said; unsaid messages older than it are history.
     private var newest: Date?
+    /// The day (``GroupingRules/day(of:)``) of the last message said, whose label was said.
+    private var saidDay: Int?
 
     /// A transcript of `conversation` in `style`, starting with its newest `backlog`
     /// messages.
@@ -54,11 +58,12 @@ public struct PlainTranscript {
         return InertText.singleLine(label)
     }
 
-    /// What a jump shows, told: the day of message `anchor` ("Wednesday, 4 November", as
-    /// the list labels days), then the lines of `anchor` and the messages after it, at
-    /// most `limit`. Empty when the conversation does not hold `anchor`. What it says is
-    /// history: ``newLines()`` does not count it as said or as news.
-    public func lines(from anchor: MessageID, limit: Int) -> [String] {
+    /// What a jump shows, told: the lines of `anchor` and the messages after it, at most
+    /// `limit`, each day's label first ("Tue, 17 Nov 2026", as the list labels days).
+    /// Empty when the conversation does not hold `anchor`. What it says is history:
+    /// ``newLines()`` does not count it as said or as news, but says the day again before
+    /// the next news.
+    public mutating func lines(from anchor: MessageID, limit: Int) -> [String] {
         let messages = conversation.read { rows -> [Message] in
             guard let start = rows.index(of: .message(anchor)) else { return [] }
             var found: [Message] = []
@@ -69,8 +74,19 @@ public struct PlainTranscript {
             }
             return found
         }
-        guard let first = messages.first else { return [] }
-        return [InertText.singleLine(grouping.dayText(first.date))] + messages.map(line(for:))
+        saidDay = nil
+        var lines: [String] = []
+        for message in messages { lines += dayAndLine(message) }
+        return lines
+    }
+
+    /// The line of `message`, after its day's label when the last line said was of
+    /// another day.
+    private mutating func dayAndLine(_ message: Message) -> [String] {
+        let day = grouping.rules.day(of: message.date)
+        defer { saidDay = day }
+        let line = line(for: message)
+        return day == saidDay ? [line] : [InertText.singleLine(grouping.dayText(message.date)), line]
     }
 
     /// The lines not said yet, oldest first.
@@ -101,7 +117,7 @@ public struct PlainTranscript {
             // History loaded above what was said is not news.
             guard isNews else { continue }
             newest = max(newest ?? message.date, message.date)
-            lines.append(line(for: message))
+            lines += dayAndLine(message)
         }
         started = true
         return lines
