@@ -38,11 +38,24 @@ public struct CommonMarkFormatter: TextFormatter {
                 cmark_gfm_core_extensions_ensure_registered()
                 registered = true
             }
-            return Self.parse(source)
+            return Self.parse(source, decorated: true)
         }
     }
 
-    private static func parse(_ source: String) -> FormattedText {
+    /// `source`'s words on one line, without quote bars and rules: "Today's menu at the
+    /// café: • soup of the day book before noon See the menu". Bullets and numbers stay
+    /// (they separate items); a table's cells are separated by commas.
+    public func summary(_ source: String) -> String {
+        Self.lock.withLock { registered in
+            if !registered {
+                cmark_gfm_core_extensions_ensure_registered()
+                registered = true
+            }
+            return FormattedText.oneLine(Self.parse(source, decorated: false).content.string)
+        }
+    }
+
+    private static func parse(_ source: String, decorated: Bool) -> FormattedText {
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return plain(source) }
         defer { cmark_parser_free(parser) }
         for name in ["strikethrough", "table", "tasklist", "autolink"] {
@@ -55,7 +68,7 @@ public struct CommonMarkFormatter: TextFormatter {
         }
         guard let document = cmark_parser_finish(parser) else { return plain(source) }
         defer { cmark_node_free(document) }
-        var writer = MarkdownWriter()
+        var writer = MarkdownWriter(decorated: decorated)
         writer.write(document)
         return writer.result()
     }

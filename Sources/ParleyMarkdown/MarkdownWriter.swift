@@ -5,6 +5,9 @@ import ParleyCore
 /// Walks a cmark document (iteratively: no recursion, whatever the nesting) and writes
 /// the drawn string, its spans and its links.
 struct MarkdownWriter {
+    /// Whether quote bars, rules and table borders are written: not for a one-line
+    /// summary, where a screen reader would read them out.
+    let decorated: Bool
     private var out = ""
     private var spans: [FormatSpan] = []
     private var links: [(utf8Range: Range<Int>, url: URL)] = []
@@ -22,6 +25,10 @@ struct MarkdownWriter {
     private var imageDepth = 0
 
     private var offset: Int { out.utf8.count }
+
+    init(decorated: Bool = true) {
+        self.decorated = decorated
+    }
 
     mutating func write(_ document: OpaquePointer) {
         guard let iterator = cmark_iter_new(document) else { return }
@@ -61,7 +68,7 @@ struct MarkdownWriter {
             startBlock(gap: 2)
             quoteDepth += 1
             // Later lines get their bars from `newLine()`; this one gets its own here.
-            if quoteDepth <= CommonMarkFormatter.deepestNesting { out += "▎ " }
+            if decorated, quoteDepth <= CommonMarkFormatter.deepestNesting { out += "▎ " }
             push(.quote)
             wroteBlock = false
         case CMARK_NODE_LIST:
@@ -94,7 +101,7 @@ struct MarkdownWriter {
             wroteBlock = true
         case CMARK_NODE_THEMATIC_BREAK:
             startBlock(gap: 2)
-            out += "──────────"
+            if decorated { out += "──────────" }
             wroteBlock = true
         case CMARK_NODE_TEXT:
             writeLines(Self.literal(node))
@@ -167,7 +174,7 @@ struct MarkdownWriter {
             cellsInRow = 0
             if cmark_gfm_extensions_get_table_row_is_header(node) != 0 { push(.bold) }
         case "table_cell":
-            if cellsInRow > 0 { out += " │ " }
+            if cellsInRow > 0 { out += decorated ? " │ " : ", " }
             cellsInRow += 1
         default: break
         }
@@ -226,7 +233,7 @@ struct MarkdownWriter {
     private mutating func newLine() {
         out += "\n"
         let quotes = min(quoteDepth, CommonMarkFormatter.deepestNesting)
-        if quotes > 0 { out += String(repeating: "▎ ", count: quotes) }
+        if decorated, quotes > 0 { out += String(repeating: "▎ ", count: quotes) }
         let indent = min(max(0, lists.count - 1), CommonMarkFormatter.deepestNesting)
         if indent > 0 { out += String(repeating: "   ", count: indent) }
     }

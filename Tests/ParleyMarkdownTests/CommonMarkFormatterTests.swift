@@ -113,4 +113,18 @@ struct CommonMarkFormatterTests {
             #expect(formatted.spans.map(\.utf8Range.lowerBound) == formatted.spans.map(\.utf8Range.lowerBound).sorted(), "\(sample)")
         }
     }
+
+    @Test("a summary is the words on one line: no quote bars, rules or table borders for a screen reader to read out")
+    func summaryLine() {
+        let source = "**Menu**:\n- _soup_\n- salad\n\n> book before noon\n\n---\n\n| day | dish |\n|---|---|\n| Mon | soup |"
+        let summary = formatter.summary(source)
+        #expect(summary == "Menu: • soup • salad book before noon day, dish Mon, soup", "\(summary)")
+        #expect(!summary.contains("▎") && !summary.contains("─") && !summary.contains("│") && !summary.contains("  "))
+        // Drawn, the same source keeps its decorations.
+        let drawn = formatter.format(source).content.string
+        #expect(drawn.contains("▎ book before noon") && drawn.contains("──") && drawn.contains(" │ "))
+        // Deep quotes and a hostile source stay one bounded line.
+        let deep = formatter.summary(String(repeating: "> ", count: 5_000) + "deep")
+        #expect(deep == "deep")
+    }
 }

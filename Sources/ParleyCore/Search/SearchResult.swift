@@ -36,7 +36,7 @@ public struct SearchResult: Hashable, Sendable, Identifiable {
     /// plain text.
     private static func searchedText(of content: MessageContent, markdown: (any TextFormatter)?) -> String {
         guard case .text(let text) = content, text.format == .markdown, let markdown else { return content.summary }
-        return markdown.format(String(text.string.prefix(SearchSnippet.scannedLength))).content.string
+        return markdown.summary(String(text.string.prefix(SearchSnippet.scannedLength)))
     }
 
     /// Where the next page of results starts: just older than this one.

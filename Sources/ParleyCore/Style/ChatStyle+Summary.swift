@@ -8,7 +8,7 @@ extension ChatStyle {
         // The beginning only: a summary is a preview's length, and a megabyte of source
         // need not be formatted for it.
         let (source, _) = DisplayText.prefix(of: text.string, limit: .preview)
-        return strings.summary(of: .text(TextContent(markdown.format(source).content.string)))
+        return strings.summary(of: .text(TextContent(markdown.summary(source))))
     }
 
     /// What a reply shows of `quote`: its summary, a Markdown one (``ReplyQuote/format``)
@@ -18,6 +18,6 @@ extension ChatStyle {
     public func text(of quote: ReplyQuote) -> String {
         guard quote.format == .markdown, !quote.summary.isEmpty else { return quote.summary }
         guard let markdown else { return ReplyQuote.oneLine(quote.summary) }
-        return ReplyQuote.oneLine(markdown.format(quote.summary).content.string)
+        return ReplyQuote.oneLine(markdown.summary(quote.summary))
     }
 }

@@ -18,6 +18,26 @@ public enum TextFormat: String, Hashable, Sendable {
 public protocol TextFormatter: Sendable {
     /// The drawn form of `source`.
     func format(_ source: String) -> FormattedText
+
+    /// `source` told on one line: its words as drawn, without what only decorates (a
+    /// quote's bar, a rule), runs of spaces and line breaks as one space. For accessible
+    /// names, plain transcripts, search snippets and quotes (``ChatStyle/summary(of:)``).
+    /// The default is ``format(_:)``'s string on one line.
+    func summary(_ source: String) -> String
+}
+
+extension TextFormatter {
+    /// ``format(_:)``'s string, runs of spaces and line breaks as one space.
+    public func summary(_ source: String) -> String {
+        FormattedText.oneLine(format(source).content.string)
+    }
+}
+
+extension FormattedText {
+    /// `text` with every run of spaces and line breaks as one space, trimmed.
+    public static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
 }
 
 /// Written text as drawn: the string with its links and detections
