@@ -29,8 +29,15 @@ public struct Poll: CustomPayload, Equatable, Codable {
         self.votes = votes
     }
 
-    /// "Poll: question".
-    public var summary: String { "Poll: \(question)" }
+    /// "Poll: Where? Garden café 3 votes, Noodle bar 2 votes": what a screen reader says
+    /// and the plain transcript prints, so the options are heard too.
+    public var summary: String {
+        let answers = options.indices.map { index -> String in
+            let count = index < votes.count ? votes[index] : 0
+            return "\(options[index]) \(count) vote\(count == 1 ? "" : "s")"
+        }
+        return "Poll: \(question)" + (answers.isEmpty ? "" : " " + answers.joined(separator: ", "))
+    }
 
     /// A line for the question and one per option, wide enough for the longest with its
     /// bar: the same description gives cells in a terminal and pixels in a window.

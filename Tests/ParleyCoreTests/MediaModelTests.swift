@@ -83,6 +83,23 @@ struct MediaModelTests {
     }
 }
 
+@Suite("Collections told in words")
+struct CollectionSummaryTests {
+    @Test("a collection's summary names what its items show, the first ten, pictures as a word")
+    func namesItems() {
+        let strings = ChatStrings()
+        let times = CollectionContent(items: ["12:00", "12:30", "13:00", "13:30"].map(CollectionItem.text))
+        #expect(strings.summary(of: .collection(times)) == "4 items: 12:00, 12:30, 13:00, 13:30")
+        let mixed = CollectionContent(items: [.image(.file(path: "/a.png")), .text("line\u{1B}[2J\nbreak")])
+        #expect(strings.summary(of: .collection(mixed)) == "2 items: Photo, line␛[2J break")
+        let many = CollectionContent(items: (1...40).map { .text(String(repeating: "x", count: $0 * 10)) })
+        let summary = strings.summary(of: .collection(many))
+        #expect(summary.hasPrefix("40 items: xxxxxxxxxx, ") && summary.hasSuffix(", …"))
+        #expect(summary.count < 40 * 10 * 2, "ten items named, each cut: \(summary.count) characters")
+        #expect(strings.summary(of: .collection(CollectionContent(items: []))) == "0 items")
+    }
+}
+
 @Suite("Playback states (#13)")
 @MainActor
 struct MediaPlaybackTests {

@@ -21,4 +21,11 @@ struct DemoHistoryTests {
         _ = await empty.pager.loadEarlier()
         #expect(empty.conversation.messages.isEmpty, "a page of nothing")
     }
+
+    @Test("the demo's poll is told with its options and votes, for a screen reader and the plain transcript")
+    func pollSummary() {
+        let poll = Poll(question: "Where?", options: ["Garden café", "Noodle bar", "Desk salad"], votes: [3, 1])
+        #expect(poll.summary == "Poll: Where? Garden café 3 votes, Noodle bar 1 vote, Desk salad 0 votes")
+        #expect(Poll(question: "Empty?", options: [], votes: []).summary == "Poll: Empty?")
+    }
 }

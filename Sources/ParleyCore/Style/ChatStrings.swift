@@ -215,7 +215,7 @@ public struct ChatStrings: Sendable {
         case .text(let text): return Self.bounded(text.string)
         case .emoji(let emoji): return Self.bounded(emoji)
         case .image(let image): return photo + (image.caption.map { ": " + Self.bounded($0) } ?? "")
-        case .collection(let collection): return items(collection.items.count)
+        case .collection(let collection): return summary(of: collection)
         case .custom(let custom): return Self.bounded(custom.payload.summary)
         case .notice(let notice): return Self.bounded(notice.text)
         case .deleted: return messageDeleted
@@ -231,6 +231,27 @@ public struct ChatStrings: Sendable {
 
     /// `text` made inert and cut to a preview's length (``TextLimit/preview``), with "…"
     /// when cut: a summary of a megabyte of text is a screenful, not a megabyte.
+    /// The most items of a collection its summary names.
+    static let namedItems = 10
+
+    /// "4 items: 12:00, 12:30, 13:00, 13:30": the count, then what the first
+    /// ``namedItems`` items show (a picture as ``photo``), each on one line and bounded.
+    func summary(of collection: CollectionContent) -> String {
+        let count = items(collection.items.count)
+        guard !collection.items.isEmpty else { return count }
+        let named = collection.items.prefix(Self.namedItems).map { item -> String in
+            switch item {
+            case .image: return photo
+            case .text(let text): return InertText.singleLine(String(text.prefix(Self.namedItemLength)))
+            }
+        }
+        let more = collection.items.count > Self.namedItems ? ", …" : ""
+        return count + ": " + named.joined(separator: ", ") + more
+    }
+
+    /// The most characters of one item a collection's summary keeps.
+    static let namedItemLength = 80
+
     static func bounded(_ text: String) -> String {
         let (shown, cut) = DisplayText.prefix(of: text, limit: .preview)
         return InertText.display(shown) + (cut ? "…" : "")
