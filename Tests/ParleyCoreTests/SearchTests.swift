@@ -69,6 +69,26 @@ struct SearchTextTests {
         #expect(run.text == "…,abc,garden,xyz…", "\(run.text)")
     }
 
+    @Test("a snippet fitted to a narrow line starts a word or so before its match; one that fits stays")
+    func fittedSnippet() {
+        let snippet = SearchSnippet(of: "Today's menu at the café: soup of the day, the garden salad, book before noon", query: SearchQuery("noon"))
+        let marked = { (s: SearchSnippet) in s.matches.map { String(decoding: Array(s.text.utf8)[$0], as: UTF8.self) } }
+        #expect(snippet.fitting(characters: 200) == snippet)
+        let narrow = snippet.fitting(characters: 19)
+        #expect(narrow.text == "…before noon", "\(narrow.text)")
+        #expect(marked(narrow) == ["noon"])
+        // The match itself is longer than the line: it starts the line, after "…".
+        let tiny = snippet.fitting(characters: 3)
+        #expect(tiny.text.hasPrefix("…") && tiny.text.contains("noon") && marked(tiny) == ["noon"], "\(tiny.text)")
+        #expect(SearchSnippet(text: "no match", matches: []).fitting(characters: 2).text == "no match")
+        // Text outside ASCII before the cut, and every mark after it shifted.
+        let text = "日本の料理 and more words here: noon, then noon"
+        let twice = SearchSnippet(text: text, matches: SearchText.matches(of: SearchQuery("noon"), in: text) ?? [])
+        let cut = twice.fitting(characters: 16)
+        #expect(marked(twice) == ["noon", "noon"] && marked(cut) == ["noon", "noon"], "\(cut)")
+        #expect(cut.text == "…here: noon, then noon", "\(cut.text)")
+    }
+
     @Test("the in-memory searcher finds newest first, pages, and finds nothing for an empty query")
     func conversationSearch() async throws {
         let chat = Conversation(me: Fixture.me, messages: (0..<30).map {

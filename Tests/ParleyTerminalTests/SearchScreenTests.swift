@@ -44,6 +44,22 @@ struct SearchScreenTests {
         #expect(buffer.lines[cursor!.y].contains("budg"))
     }
 
+    @Test("on a narrow screen a result leaves out its date and starts near the words found, so they show")
+    func narrowResults() async throws {
+        let screen = await screen()
+        screen.resize(columns: 36, rows: 20)
+        screen.perform(.search)
+        screen.perform(.insert("375"))
+        await screen.searchSettled()
+        let (buffer, _) = screen.render()
+        let line = try #require(buffer.lines.first { $0.contains("Bob Stone · ") }, "\(text(buffer))")
+        #expect(!line.contains("Today"), "the date gave way: \(line)")
+        #expect(line.contains("…") && line.contains("draft 375"), "\(line)")
+        // Wide enough, the line is as before: date, and the snippet from its start.
+        screen.resize(columns: 60, rows: 20)
+        #expect(text(screen.render().buffer).contains("Bob Stone · Today 11:35 · Send me the budget draft 375"))
+    }
+
     @Test("Enter goes to a result not loaded: its history loads, and the match is reversed in the bubble")
     func goesToResult() async throws {
         let screen = await screen()

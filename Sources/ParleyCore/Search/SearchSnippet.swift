@@ -62,4 +62,38 @@ public struct SearchSnippet: Hashable, Sendable {
             return (range.lowerBound + shift)..<(range.upperBound + shift)
         }
     }
+
+    /// This snippet for a line of `limit` characters: itself when its first match ends
+    /// within them, else cut to start a few words before that match (about a third of the
+    /// line), after "…", so the match shows where the line has room. The end is the
+    /// front end's to clip.
+    public func fitting(characters limit: Int) -> SearchSnippet {
+        guard limit > 0, let first = matches.first else { return self }
+        let characters = Array(text)
+        // Character positions of the first match's start and end.
+        var bytes = 0, start = characters.count, end = characters.count
+        for (index, character) in characters.enumerated() {
+            if start == characters.count, bytes >= first.lowerBound { start = index }
+            if bytes >= first.upperBound { end = index; break }
+            bytes += character.utf8.count
+        }
+        guard end > limit else { return self }
+        var lower = max(1, start - max(1, limit / 3))
+        // From the start of the word it falls in, while the match still ends in the line
+        // ("…" included); else from the next word's start.
+        while lower > 1, !characters[lower - 1].isWhitespace, end - lower + 2 <= limit { lower -= 1 }
+        if !characters[lower - 1].isWhitespace,
+            let space = characters[lower..<start].firstIndex(where: \.isWhitespace)
+        {
+            lower = space + 1
+        }
+        let cutBytes = characters[..<lower].reduce(0) { $0 + $1.utf8.count }
+        let head = "…"
+        let shift = head.utf8.count - cutBytes
+        return SearchSnippet(
+            text: head + String(characters[lower...]),
+            matches: matches.compactMap { range in
+                range.lowerBound >= cutBytes ? (range.lowerBound + shift)..<(range.upperBound + shift) : nil
+            })
+    }
 }

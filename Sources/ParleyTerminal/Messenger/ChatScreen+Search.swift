@@ -150,12 +150,20 @@ extension ChatScreen {
             let base = isCurrent ? palette.accent : palette.chrome
             screen.fill(CellRect(x: 0, y: rowY, width: columns, height: 1), style: base)
             var column = screen.put(isCurrent ? " › " : "   ", x: 0, y: rowY, style: base, maxWidth: columns)
-            let head = InertText.singleLine(result.sender.name) + " · " + presenter.dateText(of: result) + " · "
+            let name = InertText.singleLine(result.sender.name) + " · "
+            var head = name + presenter.dateText(of: result) + " · "
+            // A narrow line keeps room for the words found: the date goes first.
+            if columns - column - TerminalWidth.columns(of: head) < Self.leastSnippetColumns { head = name }
             column += screen.put(head, x: column, y: rowY, style: base.adding(.bold), maxWidth: columns - column)
-            column += drawSnippet(result.snippet, x: column, y: rowY, style: base, into: &screen)
+            // On a narrow line the match is brought into view rather than clipped away.
+            let snippet = result.snippet.fitting(characters: max(0, columns - column))
+            column += drawSnippet(snippet, x: column, y: rowY, style: base, into: &screen)
         }
         return cursor
     }
+
+    /// The fewest columns a result's snippet keeps before its date is left out.
+    static let leastSnippetColumns = 16
 
     /// The snippet with its matches reversed; returns the columns used.
     private func drawSnippet(_ snippet: SearchSnippet, x: Int, y: Int, style: CellStyle, into screen: inout CellBuffer) -> Int {
