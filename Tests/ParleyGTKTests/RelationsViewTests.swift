@@ -137,6 +137,30 @@ extension GTKTests {
             await GTKHarness.pump(until: { !view.undoBar.isShown }, timeout: .seconds(10))
         }
 
+        @Test("a long notice wraps inside a narrow window instead of running past its edge")
+        func longNoticeWraps() async throws {
+            try GTKHarness.start()
+            let view = MessengerView(conversation: Self.conversation(), style: .light)
+            let window = try GTKHarness.window(view.root, width: 300, height: 480)
+            defer { GTKHarness.close(window) }
+            await GTKHarness.pump(until: { view.visibleRowViews.contains { $0.id == .message("d") } })
+            let text = "“2026-02-30” is not a date: /jump takes a day as 2026-11-20"
+            view.presenter.showNotice(text)
+            await GTKHarness.pump(until: { view.undoBar.isShown && GTKHarness.size(view.undoLabel).width > 0 })
+            await GTKHarness.pump(for: .milliseconds(100))
+            #expect(GTKHarness.text(view.undoLabel) == text)
+            var bounds = graphene_rect_t()
+            #expect(gtk_widget_compute_bounds(view.undoBar, view.root, &bounds) != 0)
+            let width = Double(GTKHarness.size(view.root).width)
+            #expect(Double(bounds.origin.x) >= 0 && Double(bounds.origin.x + bounds.size.width) <= width, "\(bounds) in \(width)")
+            // On two lines or more, each shown whole: the label is as tall as its text.
+            let label = GTKHarness.size(view.undoLabel)
+            var natural: Int32 = 0
+            gtk_widget_measure(view.undoLabel, GTK_ORIENTATION_VERTICAL, Int32(label.width), nil, &natural, nil, nil)
+            #expect(label.height >= Int(natural) && natural > 20, "\(label) for \(natural)")
+            try GTKHarness.screenshot(view.root, to: Screenshots.directory + "/notice-wrapped-300.png")
+        }
+
         @Test("typing @ in the composer opens suggestions; Tab completes the name; the message mentions them")
         func mentionPopover() async throws {
             try GTKHarness.start()

@@ -232,6 +232,21 @@ struct RelationsScreenTests {
         #expect(screen.render().buffer.lines.contains { $0.contains(" Original message not found ") })
     }
 
+    @Test("a long notice wraps onto the list's last lines on a narrow screen, its end included")
+    func longNoticeWraps() throws {
+        let screen = screen()
+        screen.resize(columns: 40, rows: 16)
+        screen.presenter.showNotice("“2026-02-30” is not a date: /jump takes a day as 2026-11-20")
+        let lines = screen.render().buffer.lines
+        let first = try #require(lines.firstIndex { $0.contains("“2026-02-30” is not a date") }, "\(lines)")
+        #expect(lines[first + 1].contains("takes a day as 2026-11-20"), "\(lines)")
+        #expect(lines.allSatisfy { TerminalWidth.columns(of: $0) <= 40 })
+        // A notice that fits stays on one line.
+        screen.resize(columns: 80, rows: 16)
+        let wide = screen.render().buffer.lines
+        #expect(wide.contains { $0.contains("is not a date: /jump takes a day as 2026-11-20") })
+    }
+
     @Test("a click on a chip toggles mine; a click on the banner's ✕ cancels the reply")
     func clicks() throws {
         let screen = screen()

@@ -131,6 +131,8 @@ public final class MessengerView: RowHost {
     let newMessagesShadow: FloatingShadow
     let undoShadow: FloatingShadow
     let undoLabel: WidgetPointer
+    /// How wide a notice's label grows, in characters, before it wraps.
+    static let noticeWidthChars: Int32 = 34
     let undoButton: WidgetPointer
     /// The text shown over an empty list.
     let emptyLabel: WidgetPointer
@@ -243,6 +245,13 @@ public final class MessengerView: RowHost {
         gtk_overlay_set_child(overlay.ptr(), body)
         gtk_overlay_add_overlay(overlay.ptr(), floating)
         undoLabel = gtk_label_new(nil)!
+        // A notice says what to do ("/jump takes a day as 2026-11-20"): it wraps in a
+        // narrow window rather than running past its edge. The overlay sizes the bar by its
+        // natural size, so the label's natural width is bounded too.
+        gtk_label_set_wrap(undoLabel.ptr(), 1)
+        gtk_label_set_wrap_mode(undoLabel.ptr(), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_max_width_chars(undoLabel.ptr(), Self.noticeWidthChars)
+        gtk_label_set_xalign(undoLabel.ptr(), 0)
         undoButton = gtk_button_new_with_label("Undo")!
         gtk_widget_add_css_class(undoButton, "undo")
         undoBar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
@@ -255,6 +264,7 @@ public final class MessengerView: RowHost {
         gtk_widget_set_valign(undoShadow.widget, GTK_ALIGN_END)
         gtk_widget_set_margin_start(undoShadow.widget, Int32(max(0, 12 - undoShadow.shadow.margin)))
         gtk_widget_set_margin_bottom(undoShadow.widget, Int32(max(0, 12 - undoShadow.shadow.margin)))
+        gtk_widget_set_margin_end(undoShadow.widget, Int32(max(0, 12 - undoShadow.shadow.margin)))
         gtk_overlay_add_overlay(overlay.ptr(), undoShadow.widget)
         emptyLabel = gtk_label_new(nil)!
         gtk_widget_add_css_class(emptyLabel, "empty-state")

@@ -161,6 +161,8 @@ public final class ChatScreen {
     /// A short confirmation on the list's last line ("Message copied") until the next
     /// command.
     var notice: String?
+    /// The most lines a notice wraps onto, above the composer.
+    static let noticeLines = 3
     /// The search field while search is open (``openSearch(_:)``).
     var searchBar = TerminalSearchBar()
     /// My editable messages as last looked for, with the conversation's version then.
@@ -320,8 +322,18 @@ public final class ChatScreen {
             screen.put(" Esc", x: 1 + used, y: y, style: painter.palette.label, maxWidth: columns - 1 - used)
         }
         if frame.undo == nil, let notice = notice ?? frame.notice, listHeight > 0 {
-            let used = screen.put(" \(notice) ", x: 1, y: lastLine.y, style: painter.palette.accent, maxWidth: columns - 1)
-            listOverlays.append(CellRect(x: 1, y: lastLine.y, width: used, height: 1))
+            // Wrapped onto up to three lines ending on the list's last: a notice says what to
+            // do ("/jump takes a day as 2026-11-20"), which a narrow screen must not cut off.
+            let shown = InertText.singleLine(notice)
+            let wrapped = measurer.wrap(shown, maxWidth: Double(max(1, columns - 3)))
+            let lines = wrapped.suffix(min(Self.noticeLines, listHeight))
+            for (offset, line) in lines.enumerated() {
+                let y = lastLine.y - lines.count + 1 + offset
+                let text = " " + TerminalMeasurer.text(of: line, in: shown).trimmingCharacters(in: .whitespaces) + " "
+                let cut = offset == 0 && wrapped.count > lines.count ? "…" : ""
+                let used = screen.put(cut + text, x: 1, y: y, style: painter.palette.accent, maxWidth: columns - 1)
+                listOverlays.append(CellRect(x: 1, y: y, width: used, height: 1))
+            }
         }
         undoArea = nil
         if let undo = frame.undo, listHeight > 0 {
