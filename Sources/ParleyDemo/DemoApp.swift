@@ -90,13 +90,7 @@ struct DemoApp {
         // after a jump brings the view back to the present first).
         bar.onCommand { text in
             guard let request = JumpCommand.parse(text) else { return false }
-            Task { @MainActor in
-                switch request {
-                case .date(let date): await presenter.jump(to: date)
-                case .latest: await presenter.returnToLatest()
-                case .invalid(let argument): presenter.showNotice(JumpCommand.notice(for: argument))
-                }
-            }
+            Task { @MainActor in await JumpCommand.perform(request, on: presenter, jump: presenter.jump(to:), latest: presenter.returnToLatest) }
             return true
         }
         bar.onSendMessage { content, reply in

@@ -35,6 +35,45 @@ public enum JumpCommand {
         "“\(InertText.singleLine(argument))” is not a date: /jump takes a day as 2026-11-20"
     }
 
+    /// What the demos say to a jump to `date` when no message is from that day or later:
+    /// the newest messages show instead.
+    public static func nothingNotice(from date: Date, calendar: Calendar = .current) -> String {
+        let day = calendar.dateComponents([.year, .month, .day], from: date)
+        let shown = String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)
+        return "No messages from \(shown) on: these are the newest"
+    }
+
+    /// What the demos say to a jump in a history that cannot open at a date.
+    public static let cannotJumpNotice = "This history cannot open at a date"
+
+    /// Carries out `request` for `presenter`: a day through `jump` (the front end's jump,
+    /// which may first stop a scroll gliding), the present through `latest`, and a notice
+    /// for what is not a date, for a history that cannot jump, and for a day with nothing
+    /// from it on.
+    @MainActor
+    public static func perform(
+        _ request: Request, on presenter: ChatPresenter, jump: @MainActor (Date) async -> MessageID?,
+        latest: @MainActor () async -> Void
+    ) async {
+        switch request {
+        case .latest: await latest()
+        case .invalid(let argument): presenter.showNotice(notice(for: argument))
+        case .date(let date):
+            guard presenter.canJump else { return presenter.showNotice(cannotJumpNotice) }
+            if let anchor = await jump(date) {
+                // A day past the newest message lands on the newest, which is older.
+                if let shown = presenter.conversation.message(anchor), shown.date < date {
+                    presenter.showNotice(nothingNotice(from: date))
+                }
+                return
+            }
+            // Nothing found: a failed fetch says why in the history row; an empty history
+            // has nothing from that day on either.
+            if case .failed = presenter.frame().olderHistory { return }
+            presenter.showNotice(nothingNotice(from: date))
+        }
+    }
+
     /// How to use it, for help texts.
     public static let usage = "“/jump 2026-11-20” shows that day, “/jump” returns to now"
 }

@@ -135,13 +135,7 @@ final class GtkDemoApp {
         // after a jump brings the view back to the present first).
         screen.inputBar.onCommand { text in
             guard let request = JumpCommand.parse(text) else { return false }
-            Task { @MainActor in
-                switch request {
-                case .date(let date): await messages.jump(to: date)
-                case .latest: await messages.returnToLatest()
-                case .invalid(let argument): messages.presenter.showNotice(JumpCommand.notice(for: argument))
-                }
-            }
+            Task { @MainActor in await JumpCommand.perform(request, on: messages.presenter, jump: messages.jump(to:), latest: messages.returnToLatest) }
             return true
         }
         screen.inputBar.onSendMessage { content, reply in
@@ -190,7 +184,8 @@ final class GtkDemoApp {
         let subtitle = gtk_label_new(options.matrix?.title ?? (history.isTranscript ? (history.note ?? "") : "Alice, Bob and Parley Bot"))!
         if let note = history.note { gtk_widget_set_tooltip_text(subtitle, note) }
         gtk_widget_add_css_class(subtitle, "subtitle")
-        gtk_label_set_ellipsize(subtitle.ptr(), PANGO_ELLIPSIZE_MIDDLE)
+        // A transcript's path keeps its file name; a list of names reads from its start.
+        gtk_label_set_ellipsize(subtitle.ptr(), history.isTranscript ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END)
         gtk_label_set_max_width_chars(subtitle.ptr(), 40)
         gtk_box_append(titles.ptr(), title)
         gtk_box_append(titles.ptr(), subtitle)
@@ -230,7 +225,9 @@ final class GtkDemoApp {
             let date = Date(timeIntervalSince1970: TimeInterval(g_date_time_to_unix(selected)))
             g_date_time_unref(selected)
             gtk_popover_popdown(popover.ptr())
-            Task { @MainActor in await messages.jump(to: date) }
+            Task { @MainActor in
+                await JumpCommand.perform(.date(date), on: messages.presenter, jump: messages.jump(to:), latest: messages.returnToLatest)
+            }
         }
         Signals.connect(UnsafeMutableRawPointer(now), "clicked") {
             gtk_popover_popdown(popover.ptr())

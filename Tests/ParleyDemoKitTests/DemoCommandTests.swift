@@ -42,4 +42,45 @@ struct DemoCommandTests {
             #expect(bot.reply(to: word).hasPrefix("You said"), "\(word)")
         }
     }
+
+    @Test("/jump carried out: a day, the present, and a notice for a day past the newest, a history that cannot jump, no date")
+    @MainActor
+    func perform() async throws {
+        let me = Sender(id: "me", name: "Me")
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let history = (0..<300).map { Message(id: MessageID("m\($0)"), sender: me, date: start.addingTimeInterval(Double($0) * 3_600), content: .text("hour \($0)")) }
+        func makePresenter(jumps: Bool) async -> ChatPresenter {
+            let chat = Conversation(me: me)
+            let presenter = ChatPresenter(conversation: chat, style: .light, units: .cells, measurer: MonospaceMeasurer(), size: Size(width: 60, height: 20))
+            let source: any HistorySource = jumps ? ArrayHistorySource(history) : ForwardOnly(messages: history)
+            presenter.pager = HistoryPager(conversation: chat, source: source, pageSize: 20)
+            _ = await presenter.pager?.loadEarlier()
+            return presenter
+        }
+        let presenter = await makePresenter(jumps: true)
+        let perform = { (request: JumpCommand.Request) in
+            await JumpCommand.perform(request, on: presenter, jump: { await presenter.jump(to: $0) }, latest: { await presenter.returnToLatest() })
+        }
+        await perform(.date(start.addingTimeInterval(50 * 3_600)))
+        #expect(presenter.frame().jumpedTo == "m50" && presenter.notice == nil)
+        await perform(.latest)
+        #expect(presenter.frame().isShowingLatest)
+        let future = start.addingTimeInterval(1_000 * 3_600)
+        await perform(.date(future))
+        #expect(presenter.notice == JumpCommand.nothingNotice(from: future), "\(presenter.notice ?? "none")")
+        #expect(presenter.frame().isShowingLatest, "the newest messages stay")
+        await perform(.invalid("2026-02-30"))
+        #expect(presenter.notice == JumpCommand.notice(for: "2026-02-30"))
+        let forward = await makePresenter(jumps: false)
+        await JumpCommand.perform(.date(start), on: forward, jump: { await forward.jump(to: $0) }, latest: { await forward.returnToLatest() })
+        #expect(forward.notice == JumpCommand.cannotJumpNotice)
+    }
+
+    /// A history that pages back but cannot open at a date.
+    struct ForwardOnly: HistorySource {
+        let messages: [Message]
+        func page(before cursor: HistoryCursor?, limit: Int) async throws -> HistoryPage {
+            try await ArrayHistorySource(messages).page(before: cursor, limit: limit)
+        }
+    }
 }
