@@ -41,8 +41,8 @@ extension ConversationStore: MessageSearching {
         try results(for: query, before: before, limit: limit)
     }
 
-    /// ``results(for:before:limit:markdown:)`` for ``ParleyCore/MessageSearching``, as
-    /// ``ParleyCore/ChatPresenter`` asks: Markdown snippets cut from the drawn text.
+    /// ``results(for:before:limit:markdown:)`` for `MessageSearching`, as `ChatPresenter`
+    /// asks: Markdown snippets cut from the drawn text.
     public func search(
         _ query: SearchQuery, before: HistoryCursor?, limit: Int, markdown: (any TextFormatter)?
     ) async throws -> SearchPage {
