@@ -73,18 +73,28 @@ struct SearchTextTests {
     func fittedSnippet() {
         let snippet = SearchSnippet(of: "Today's menu at the café: soup of the day, the garden salad, book before noon", query: SearchQuery("noon"))
         let marked = { (s: SearchSnippet) in s.matches.map { String(decoding: Array(s.text.utf8)[$0], as: UTF8.self) } }
-        #expect(snippet.fitting(characters: 200) == snippet)
-        let narrow = snippet.fitting(characters: 19)
+        #expect(snippet.fitting(width: 200) == snippet)
+        let narrow = snippet.fitting(width: 19)
         #expect(narrow.text == "…before noon", "\(narrow.text)")
         #expect(marked(narrow) == ["noon"])
         // The match itself is longer than the line: it starts the line, after "…".
-        let tiny = snippet.fitting(characters: 3)
+        let tiny = snippet.fitting(width: 3)
         #expect(tiny.text.hasPrefix("…") && tiny.text.contains("noon") && marked(tiny) == ["noon"], "\(tiny.text)")
-        #expect(SearchSnippet(text: "no match", matches: []).fitting(characters: 2).text == "no match")
+        #expect(SearchSnippet(text: "no match", matches: []).fitting(width: 2).text == "no match")
+        // A match that starts the snippet, longer than the line, stays as it is: its end
+        // is the front end's to clip.
+        let leading = SearchSnippet(of: "Congratulations! You did it", query: SearchQuery("congratulations"))
+        #expect(leading.fitting(width: 5) == leading)
+        #expect(leading.fitting(width: 1) == leading)
+        // Wide characters count as their width: two columns each in a terminal.
+        let wide = SearchSnippet(text: "日本の料理 とても おいしい noon", matches: [39..<43])
+        let columns = wide.fitting(width: 12, measuring: { $0.isASCII ? 1 : 2 })
+        #expect(columns.text == "…noon", "\(columns.text)")
+        #expect(marked(columns) == ["noon"])
         // Text outside ASCII before the cut, and every mark after it shifted.
         let text = "日本の料理 and more words here: noon, then noon"
         let twice = SearchSnippet(text: text, matches: SearchText.matches(of: SearchQuery("noon"), in: text) ?? [])
-        let cut = twice.fitting(characters: 16)
+        let cut = twice.fitting(width: 16)
         #expect(marked(twice) == ["noon", "noon"] && marked(cut) == ["noon", "noon"], "\(cut)")
         #expect(cut.text == "…here: noon, then noon", "\(cut.text)")
     }

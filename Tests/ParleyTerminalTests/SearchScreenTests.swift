@@ -55,8 +55,20 @@ struct SearchScreenTests {
         let line = try #require(buffer.lines.first { $0.contains("Bob Stone · ") }, "\(text(buffer))")
         #expect(!line.contains("Today"), "the date gave way: \(line)")
         #expect(line.contains("…") && line.contains("draft 375"), "\(line)")
+        // A match that starts its snippet, on a line too short for it, is drawn from there.
+        screen.resize(columns: 18, rows: 20)
+        screen.perform(.cancel)
+        screen.perform(.search)
+        screen.perform(.insert("send"))
+        await screen.searchSettled()
+        let tight = try #require(screen.render().buffer.lines.first { $0.contains("Bob Stone · ") })
+        #expect(tight.contains("Bob Stone · Sen"), "\(tight)")
         // Wide enough, the line is as before: date, and the snippet from its start.
         screen.resize(columns: 60, rows: 20)
+        screen.perform(.cancel)
+        screen.perform(.search)
+        screen.perform(.insert("375"))
+        await screen.searchSettled()
         #expect(text(screen.render().buffer).contains("Bob Stone · Today 11:35 · Send me the budget draft 375"))
     }
 

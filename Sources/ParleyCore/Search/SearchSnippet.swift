@@ -63,11 +63,12 @@ public struct SearchSnippet: Hashable, Sendable {
         }
     }
 
-    /// This snippet for a line of `limit` characters: itself when its first match ends
-    /// within them, else cut to start a few words before that match (about a third of the
-    /// line), after "…", so the match shows where the line has room. The end is the
-    /// front end's to clip.
-    public func fitting(characters limit: Int) -> SearchSnippet {
+    /// This snippet for a line `limit` wide, each character `width` wide (1 by default;
+    /// a terminal passes its columns): itself when its first match ends within the line
+    /// or starts in its first third, else cut to start a word or so before that match,
+    /// after "…", so the match shows where the line has room. The end is the front end's
+    /// to clip.
+    public func fitting(width limit: Int, measuring width: (Character) -> Int = { _ in 1 }) -> SearchSnippet {
         guard limit > 0, let first = matches.first else { return self }
         let characters = Array(text)
         // Character positions of the first match's start and end.
@@ -77,14 +78,19 @@ public struct SearchSnippet: Hashable, Sendable {
             if bytes >= first.upperBound { end = index; break }
             bytes += character.utf8.count
         }
-        guard end > limit else { return self }
-        var lower = max(1, start - max(1, limit / 3))
-        // From the start of the word it falls in, while the match still ends in the line
-        // ("…" included); else from the next word's start.
-        while lower > 1, !characters[lower - 1].isWhitespace, end - lower + 2 <= limit { lower -= 1 }
-        if !characters[lower - 1].isWhitespace,
-            let space = characters[lower..<start].firstIndex(where: \.isWhitespace)
-        {
+        // The width of the characters before each position.
+        var before = [0]
+        before.reserveCapacity(characters.count + 1)
+        for character in characters { before.append(before[before.count - 1] + max(0, width(character))) }
+        let lead = max(1, limit / 3)
+        guard before[end] > limit, before[start] > lead else { return self }
+        // About a third of the line before the match, then back to the start of the word
+        // that falls in, while the match still ends in the line ("…" included); else on
+        // to the next word's start.
+        var lower = start
+        while lower > 1, before[start] - before[lower - 1] <= lead { lower -= 1 }
+        while lower > 1, !characters[lower - 1].isWhitespace, 1 + before[end] - before[lower - 1] <= limit { lower -= 1 }
+        if !characters[lower - 1].isWhitespace, let space = characters[lower..<start].firstIndex(where: \.isWhitespace) {
             lower = space + 1
         }
         let cutBytes = characters[..<lower].reduce(0) { $0 + $1.utf8.count }

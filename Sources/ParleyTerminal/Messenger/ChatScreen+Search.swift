@@ -156,7 +156,7 @@ extension ChatScreen {
             if columns - column - TerminalWidth.columns(of: head) < Self.leastSnippetColumns { head = name }
             column += screen.put(head, x: column, y: rowY, style: base.adding(.bold), maxWidth: columns - column)
             // On a narrow line the match is brought into view rather than clipped away.
-            let snippet = result.snippet.fitting(characters: max(0, columns - column))
+            let snippet = result.snippet.fitting(width: max(0, columns - column), measuring: TerminalWidth.columns(of:))
             column += drawSnippet(snippet, x: column, y: rowY, style: base, into: &screen)
         }
         return cursor
