@@ -15,9 +15,12 @@ public enum JumpCommand {
         case invalid(String)
     }
 
-    /// Parses `text`; `nil` when it is not a jump command (it is sent as a message).
+    /// Parses `text`; `nil` when it is not a jump command (it is sent as a message), as
+    /// text of several lines is: a draft that begins with "/jump" is a message.
     public static func parse(_ text: String, calendar: Calendar = .current) -> Request? {
-        let words = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.contains(where: \.isNewline) else { return nil }
+        let words = trimmed.split(separator: " ")
         guard words.first == "/jump" else { return nil }
         guard words.count > 1 else { return .latest }
         let argument = words.dropFirst().joined(separator: " ")

@@ -53,6 +53,35 @@ struct InputBarTests {
         #expect(bar.lastSendError == nil)
     }
 
+    @Test("A command handler takes its text before any send: nothing is sent; what the handler typed stays")
+    func commandsBeforeSend() {
+        let bar = InputBar()
+        var sent: [String] = [], commands: [String] = []
+        bar.onSend { sent.append($0) }
+        bar.onCommand { text in
+            guard text.hasPrefix("/") else { return false }
+            commands.append(text)
+            if text == "/fix" { bar.text = "fixed text" }
+            return true
+        }
+        bar.text = "/me waves"
+        #expect(bar.send())
+        #expect(commands == ["/me waves"] && sent.isEmpty && bar.text.isEmpty)
+        // A handler that writes into the composer keeps what it wrote.
+        bar.text = "/fix"
+        #expect(bar.send())
+        #expect(bar.text == "fixed text" && sent.isEmpty)
+        // Not a command: sent as usual.
+        #expect(bar.send())
+        #expect(sent == ["fixed text"] && bar.text.isEmpty)
+        // Blank text is no command, even for a handler that takes everything.
+        let greedy = InputBar()
+        var taken = 0
+        greedy.onCommand { _ in taken += 1; return true }
+        greedy.text = "  \n "
+        #expect(!greedy.takeCommand() && !greedy.send() && taken == 0)
+    }
+
     @Test("Blank text never sends")
     func blankNeverSends() {
         let bar = InputBar()

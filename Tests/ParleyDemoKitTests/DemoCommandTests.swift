@@ -17,6 +17,9 @@ struct DemoCommandTests {
         let calendar = Self.calendar
         #expect(JumpCommand.parse("/jump", calendar: calendar) == .latest)
         #expect(JumpCommand.parse("  /jump  ", calendar: calendar) == .latest)
+        // A draft of several lines that begins with /jump is a message, not a command.
+        #expect(JumpCommand.parse("/jump 2026-11-20\nsee you there", calendar: calendar) == nil)
+        #expect(JumpCommand.parse("/jump\nto it", calendar: calendar) == nil)
         let day = try #require(calendar.date(from: DateComponents(year: 2026, month: 2, day: 28)))
         #expect(JumpCommand.parse("/jump 2026-02-28", calendar: calendar) == .date(day))
         // Lenient calendars roll these over (the 45th of a 13th month is in February).

@@ -48,19 +48,24 @@ extension InputBar {
     }
 
     /// Offers the text, trimmed of spaces and line breaks, to the ``onCommand(_:)``
-    /// handlers in the order they were added, until one takes it; then clears the text
-    /// (a reply being written stays). Blank text is no command.
+    /// handlers in the order they were added, until one takes it; then clears the text,
+    /// unless the handler changed it (a reply being written stays). Blank text is no
+    /// command. ``send()`` asks first too.
     ///
     /// - Returns: Whether a handler took the text.
     @discardableResult
     public func takeCommand() -> Bool {
         guard !commandHandlers.isEmpty, !isSending, !isTextBlank else { return false }
-        let command = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let snapshot = text
+        let command = snapshot.trimmingCharacters(in: .whitespacesAndNewlines)
         isSending = true
         defer { isSending = false }
         guard commandHandlers.contains(where: { $0(command) }) else { return false }
-        text = ""
-        pickedMentions = []
+        // Text a handler put in the composer stays, as with a send.
+        if text == snapshot {
+            text = ""
+            pickedMentions = []
+        }
         return true
     }
 
@@ -77,7 +82,8 @@ extension InputBar {
     /// Sends the text: what Enter and a click on the send item do.
     ///
     /// Nothing happens when the text is blank, the send item is disabled, or a send is
-    /// already running. Otherwise the text is taken as it is now and:
+    /// already running. Text an ``onCommand(_:)`` handler takes is not sent (it returns
+    /// `true`, and nothing below happens). Otherwise the text is taken as it is now and:
     ///
     /// 1. every `onSend` handler receives it;
     /// 2. if one throws, the text is kept exactly as it is, ``lastSendError`` holds the
@@ -93,6 +99,8 @@ extension InputBar {
         let snapshot = text
         let reply = replyTarget
         guard !isSending, sendItem.isEnabled, !isTextBlank else { return false }
+        // Text a command handler takes is not sent (``onCommand(_:)``).
+        if takeCommand() { return true }
         isSending = true
         defer { isSending = false }
         do {
