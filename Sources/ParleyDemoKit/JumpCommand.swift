@@ -65,7 +65,7 @@ public enum JumpCommand {
             guard presenter.canJump else { return presenter.showNotice(cannotJumpNotice) }
             if let anchor = await jump(date) {
                 // A day past the newest message lands on the newest, which is older.
-                if let shown = presenter.conversation.message(anchor), shown.date < date {
+                if presenter.isShowingLatest, let shown = presenter.conversation.message(anchor), shown.date < date {
                     presenter.showNotice(nothingNotice(from: date))
                 }
                 return

@@ -29,7 +29,9 @@ extension ConversationStore: MessageSearching {
         guard !query.isEmpty else { return .empty }
         let limit = Self.clampedLimit(limit)
         do {
-            return try withCore { (core) throws(StoreError) in try core.search(query, before: before, limit: limit, markdown: markdown) }
+            let found = try withCore { (core) throws(StoreError) in try core.search(query, before: before, limit: limit) }
+            // Snippets (a Markdown message formatted) are cut outside the store's lock.
+            return SearchPage(results: found.messages.map { SearchResult($0, query: query, markdown: markdown) }, hasMore: found.hasMore)
         } catch .corrupt(_, let detail) {
             try recoverSearchIndex(detail: detail)
             throw .searchIndexRebuilding(path: path, detail: detail)

@@ -226,12 +226,10 @@ extension StoreCore {
     }
 
     /// Up to `limit` messages matching `query` older than `before`, newest first, with
-    /// the mirrors' queued writes laid over the file; Markdown snippets from what
-    /// `markdown` draws.
-    func search(
-        _ query: SearchQuery, before: HistoryCursor?, limit: Int, markdown: (any TextFormatter)?
-    ) throws(StoreError) -> SearchPage {
-        guard !query.isEmpty else { return .empty }
+    /// the mirrors' queued writes laid over the file, and whether older ones follow. The
+    /// caller makes the results (snippets) once the store's lock is released.
+    func search(_ query: SearchQuery, before: HistoryCursor?, limit: Int) throws(StoreError) -> (messages: [Message], hasMore: Bool) {
+        guard !query.isEmpty else { return ([], false) }
         let overlay = queue.overlay()
         let below = try before.map { (cursor) throws(StoreError) in try searchKey(of: cursor) }
         let statement = try connection.prepared(SearchIndex.select)
@@ -255,8 +253,6 @@ extension StoreCore {
             }
             found = (found + queued).sorted { Bound.ordered($1, before: $0) }
         }
-        if found.count > limit { found = Array(found.prefix(limit + 1)) }
-        let results = found.prefix(limit).map { SearchResult($0, query: query, markdown: markdown) }
-        return SearchPage(results: Array(results), hasMore: found.count > limit)
+        return (Array(found.prefix(limit)), found.count > limit)
     }
 }

@@ -95,7 +95,10 @@ struct CollectionSummaryTests {
         let many = CollectionContent(items: (1...40).map { .text(String(repeating: "x", count: $0 * 10)) })
         let summary = strings.summary(of: .collection(many))
         #expect(summary.hasPrefix("40 items: xxxxxxxxxx, ") && summary.hasSuffix(", …"))
-        #expect(summary.count < 40 * 10 * 2, "ten items named, each cut: \(summary.count) characters")
+        #expect(summary.count < 40 * 10 * 2, "ten items named: \(summary.count) characters")
+        // Each item is cut at 80 characters.
+        let long = strings.summary(of: .collection(CollectionContent(items: [.text(String(repeating: "y", count: 500))])))
+        #expect(long == "1 item: " + String(repeating: "y", count: 80))
         #expect(strings.summary(of: .collection(CollectionContent(items: []))) == "0 items")
     }
 }

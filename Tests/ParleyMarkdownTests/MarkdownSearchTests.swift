@@ -84,6 +84,16 @@ struct MarkdownSearchTests {
         // Without a formatter the quote is what was written.
         let plainEngine = LayoutEngine(style: ChatStyle.light.withMetrics(.cells), measurer: MonospaceMeasurer())
         #expect(try quoteText(toMenu, plainEngine)?.hasPrefix("**Today's menu**") == true)
+        // A quote that draws no words says the message is unavailable, as an empty one.
+        let rule = Message(id: "rule", sender: alice, date: Date(timeIntervalSince1970: 120), content: .markdown("---"))
+        try chat.append(rule)
+        let toRule = chat.reply(to: "rule", with: .text("?"))
+        let ruleReply = try #require(chat.message(toRule))
+        let ruleQuote = try #require(engine.layout(.message(ruleReply), context: RowContext(side: .outgoing, position: .single), width: 60).quote)
+        #expect(ruleQuote.isUnavailable && ruleQuote.text == style.strings.quoteUnavailable)
+        // A long source is cut with "…", which the quote shows at its end.
+        let long = Message(id: "long", sender: alice, date: Date(timeIntervalSince1970: 130), content: .markdown("**lunch** " + String(repeating: "word ", count: 100)))
+        #expect(ReplyQuote(long).summary.hasSuffix("…") && ReplyQuote(long).summary.count == ReplyQuote.maximumLength + 1)
         // The presenter's own reply quotes the drawn text, as plain text.
         let presenter = presenter([menu])
         let bar = InputBar(metrics: .cells)

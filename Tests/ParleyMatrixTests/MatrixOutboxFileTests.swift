@@ -69,6 +69,21 @@ struct MatrixOutboxFileTests {
         await watcher.stop()
     }
 
+    @Test("a queued reply keeps its quote's format through the file: Markdown source is drawn, not shown")
+    func quoteFormatKept() throws {
+        let markdown = ReplyQuote(id: "q", senderName: "Bob", summary: "**Menu**\n- soup", date: Date(timeIntervalSince1970: 5), format: .markdown)
+        let plain = ReplyQuote(id: "p", senderName: "Bob", summary: "**as typed**")
+        for quote in [markdown, plain] {
+            let item = Outgoing(
+                payload: .text("Soup!", replyTo: quote.id), transactionID: "t", echo: "e", echoDate: Date(timeIntervalSince1970: 6),
+                echoQuote: quote, targetEvent: nil, reactionEvent: nil)
+            let data = try JSONEncoder().encode(StoredOutgoing(item))
+            let back = try JSONDecoder().decode(StoredOutgoing.self, from: data).outgoing
+            #expect(back.echoQuote == quote)
+            #expect(String(decoding: data, as: UTF8.self).contains("quoteFormat") == (quote.format == .markdown))
+        }
+    }
+
     @Test("a damaged outbox file is set aside and said; another room's file is left alone")
     func damagedFile() async throws {
         let alice = try await MatrixTestServer.newClient("alice")

@@ -165,6 +165,9 @@ extension PlainModeTests {
         let grouping = Grouping(style: style)
         let day = grouping.dayText(history[40].date)
         await read(outputPipe[0], into: &output) { $0.contains("day 49 says hi") }
+        // The same jump again, from the past: said again.
+        type("/jump")
+        await read(outputPipe[0], into: &output) { $0.components(separatedBy: "day 49 says hi").count == 3 }
         type("/now")
         await read(outputPipe[0], into: &output) { $0.contains(ChatStrings().backToLatest) }
         close(inputPipe[1])
@@ -176,8 +179,9 @@ extension PlainModeTests {
         let told = PlainTranscript(conversation: chat, style: style)
         let expected = history[40..<50].flatMap { [grouping.dayText($0.date), told.line(for: $0)] }
         #expect(Array(lines[jumped..<(jumped + 20)]) == expected, "\(lines)")
-        #expect(lines[jumped + 20] == "Back to the newest messages", "\(lines)")
-        #expect(lines.count == jumped + 21, "nothing said twice: \(lines)")
+        #expect(Array(lines[(jumped + 20)..<(jumped + 40)]) == expected, "the second jump: \(lines)")
+        #expect(lines[jumped + 40] == "Back to the newest messages", "\(lines)")
+        #expect(lines.count == jumped + 41, "nothing else said: \(lines)")
         // The newest messages, said at the start, are not said again on the way back.
         #expect(lines.filter { $0.hasSuffix("day 99 says hi") }.count == 1)
     }

@@ -15,8 +15,12 @@ public struct QuoteLayout: Hashable, Sendable {
     public var textFrame: Rect
     /// The quoted sender's name as drawn.
     public var name: String
-    /// The quoted text as drawn: the quote's summary, or ``ChatStrings/quoteUnavailable``.
+    /// The quoted text as drawn: the quote's summary (a Markdown one formatted,
+    /// ``ChatStyle/text(of:)``), or ``ChatStrings/quoteUnavailable``.
     public var text: String
+    /// Whether ``text`` is ``ChatStrings/quoteUnavailable``: the quote says nothing (a
+    /// message not known when it was quoted, or one that draws no words).
+    public var isUnavailable: Bool
     /// The quoted message.
     public var quoted: ReplyQuote
 

@@ -472,7 +472,9 @@ struct RowLayoutBuilder {
             : EdgeInsets(top: insets.top, left: insets.left, bottom: 0, right: insets.right)
         let inner = max(1, maxWidth - pad.horizontal)
         let name = InertText.singleLine(quote.senderName)
-        let text = quote.summary.isEmpty ? style.strings.quoteUnavailable : style.text(of: quote)
+        // A Markdown quote may draw nothing ("---"): that says as little as no summary.
+        let drawn = quote.summary.isEmpty ? "" : style.text(of: quote)
+        let text = drawn.isEmpty ? style.strings.quoteUnavailable : drawn
         let nameSize = name.isEmpty ? Size(width: 0, height: 0)
             : measurer.measure(name, font: style.nameFont, maxWidth: .infinity).size
         let textSize = measurer.measure(text, font: style.bodyFont, maxWidth: .infinity).size
@@ -487,7 +489,7 @@ struct RowLayoutBuilder {
             frame: frame, bar: Rect(x: frame.minX, y: frame.minY, width: metrics.quoteBarWidth, height: height),
             nameFrame: Rect(x: frame.minX + indent, y: frame.minY, width: textWidth, height: nameHeight),
             textFrame: Rect(x: frame.minX + indent, y: frame.minY + nameHeight, width: textWidth, height: textHeight),
-            name: name, text: text, quoted: quote)
+            name: name, text: text, isUnavailable: drawn.isEmpty, quoted: quote)
         // Everything else moves down to start under the quote and its spacing.
         let shift = frame.maxY + metrics.quoteSpacing - body.content.minY
         body.content = body.content.offsetBy(dx: 0, dy: shift)

@@ -50,9 +50,11 @@ public struct ReplyQuote: Hashable, Sendable {
     public var line: String { format == .markdown ? Self.oneLine(summary) : summary }
 
     /// Markdown `text` made inert (``InertText/display(_:)``, line breaks kept), its first
-    /// ``maximumLength`` characters: what the quote shows is cut from what they draw.
+    /// ``maximumLength`` characters and "…" when there is more: what the quote shows is
+    /// cut from what they draw.
     static func source(_ text: String) -> String {
-        InertText.display(String(text.prefix(maximumLength)))
+        let cut = text.prefix(maximumLength)
+        return InertText.display(String(cut)) + (cut.endIndex < text.endIndex ? "…" : "")
     }
 
     /// `text` on one line (line breaks and runs of spaces as one space), shortened to

@@ -7,6 +7,14 @@ extension ChatPresenter {
     /// Whether the pager can jump (its source is a ``HistoryWindowSource``).
     public var canJump: Bool { pager?.canJump ?? false }
 
+    /// Whether the newest loaded message is the newest there is (`false` after a jump):
+    /// ``ChatFrame/isShowingLatest`` without making a frame.
+    public var isShowingLatest: Bool { pager?.isShowingLatest ?? true }
+
+    /// The message the last jump went to while the past shows: ``ChatFrame/jumpedTo``
+    /// without making a frame (which lays rows out and asks for pages).
+    public var jumpedTo: MessageID? { isShowingLatest ? nil : pager?.jumpedTo }
+
     /// Shows the messages around `date`, the first message at or after it at the top.
     ///
     /// - Returns: That message, or `nil` when there is no pager that can jump, nothing
@@ -16,6 +24,7 @@ extension ChatPresenter {
         guard let pager, pager.canJump else { return nil }
         let anchor = await pager.jump(to: date)
         if let anchor { viewport.scroll(to: .message(anchor), at: .top) }
+        jumpCount &+= 1
         onNeedsDisplay?()
         return anchor
     }

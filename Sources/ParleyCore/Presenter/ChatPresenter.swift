@@ -52,6 +52,9 @@ public final class ChatPresenter {
     /// How many notices ``showNotice(_:)`` has shown: a front end that says each notice
     /// once (the terminal's plain mode prints it) tells by it the same text shown again.
     public internal(set) var noticeCount = 0
+    /// How many jumps to a date (``jump(to:)``) have landed: a front end that tells each
+    /// jump once (the terminal's plain mode) tells by it a second jump to the same day.
+    public internal(set) var jumpCount = 0
     /// Ends the notice.
     var noticeEnds: Task<Void, Never>?
     /// What ``delete(_:)`` leaves: "Message deleted" (the default) or nothing.
@@ -158,7 +161,7 @@ public final class ChatPresenter {
         return ChatFrame(
             size: viewport.size, rows: snapshot.rows, rowCount: snapshot.rowCount, olderHistory: snapshot.older, newerHistory: snapshot.newer,
             isPinnedToBottom: pinned, isAtBottom: snapshot.isAtBottom, isShowingLatest: latest,
-            jumpedTo: latest ? nil : pager?.jumpedTo, unreadCount: snapshot.unreadCount,
+            jumpedTo: latest ? nil : jumpedTo, unreadCount: snapshot.unreadCount,
             badge: showsBadge ? badge(unreadCount: snapshot.unreadCount) : nil,
             emptyText: emptyText, typers: snapshot.typers,
             isAnimating: animating, scrollIndicator: snapshot.scrollIndicator, highlighted: highlighted,

@@ -229,8 +229,6 @@ public struct ChatStrings: Sendable {
         }
     }
 
-    /// `text` made inert and cut to a preview's length (``TextLimit/preview``), with "…"
-    /// when cut: a summary of a megabyte of text is a screenful, not a megabyte.
     /// The most items of a collection its summary names.
     static let namedItems = 10
 
@@ -252,6 +250,8 @@ public struct ChatStrings: Sendable {
     /// The most characters of one item a collection's summary keeps.
     static let namedItemLength = 80
 
+    /// `text` made inert and cut to a preview's length (``TextLimit/preview``), with "…"
+    /// when cut: a summary of a megabyte of text is a screenful, not a megabyte.
     static func bounded(_ text: String) -> String {
         let (shown, cut) = DisplayText.prefix(of: text, limit: .preview)
         return InertText.display(shown) + (cut ? "…" : "")

@@ -42,7 +42,7 @@ final class QuoteView {
         LabelText(name).show(quote.name, font: host.measurer.description(style.nameFont))
         name.isShown = quote.nameFrame.height > 0
         LabelText(text).show(quote.text, font: host.measurer.description(style.bodyFont))
-        text.setClass("unavailable", quote.quoted.summary.isEmpty)
+        text.setClass("unavailable", quote.isUnavailable)
         frame.widget.isShown = true
         frame.widget.setAccessibleLabel(quote.name.isEmpty ? quote.text : quote.name + ": " + quote.text)
     }

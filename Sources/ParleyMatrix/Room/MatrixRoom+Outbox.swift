@@ -168,6 +168,8 @@ struct StoredOutgoing: Codable {
     var quoteSummary: String?
     var quoteDate: Date?
     var quoteID: MessageID?
+    /// "markdown" for a quote of Markdown source (`ReplyQuote.format`); absent for plain.
+    var quoteFormat: String?
 
     init(_ item: Outgoing) {
         transactionID = item.transactionID
@@ -180,6 +182,7 @@ struct StoredOutgoing: Codable {
             quoteSender = quote.senderName
             quoteSummary = quote.summary
             quoteDate = quote.date
+            quoteFormat = quote.format == .plain ? nil : quote.format.rawValue
         }
         switch item.payload {
         case .text(let text, let replyTo):
@@ -226,7 +229,10 @@ struct StoredOutgoing: Codable {
         case .edit: payload = .edit(target: target ?? "", text: text ?? "")
         case .redaction: payload = .redaction(target: target ?? "")
         }
-        let quote = quoteID.map { ReplyQuote(id: $0, senderName: quoteSender ?? "", summary: quoteSummary ?? "", date: quoteDate) }
+        let format = quoteFormat.flatMap(TextFormat.init(rawValue:)) ?? .plain
+        let quote = quoteID.map {
+            ReplyQuote(id: $0, senderName: quoteSender ?? "", summary: quoteSummary ?? "", date: quoteDate, format: format)
+        }
         return Outgoing(
             payload: payload, transactionID: transactionID, echo: echo, echoDate: echoDate, echoQuote: quote,
             targetEvent: targetEvent, reactionEvent: reactionEvent)

@@ -62,8 +62,7 @@ public final class PlainMessenger {
             continuation.yield(.changed)
         }
         var saidNotices = presenter.noticeCount
-        // The message the last jump said was for, while the past shows.
-        var saidPast: MessageID?
+        var saidPlace = SaidPlace(jumps: presenter.jumpCount)
         // Each line is a whole message: a draft left in the composer waits aside, and is
         // back in it afterwards.
         let draft = screen.inputBar.draft
@@ -88,11 +87,11 @@ public final class PlainMessenger {
                     screen.perform(.send)
                 }
             case .closed:
-                _ = say(placeLines(&saidPast) + transcript.newLines())
+                _ = say(placeLines(&saidPlace) + transcript.newLines())
                 return
             }
             // Where a jump went first: a message sent from the past is said after the way back.
-            var lines = placeLines(&saidPast) + transcript.newLines()
+            var lines = placeLines(&saidPlace) + transcript.newLines()
             if presenter.noticeCount != saidNotices {
                 // Counted, not compared: the same notice shown twice is said twice.
                 saidNotices = presenter.noticeCount
@@ -105,19 +104,28 @@ public final class PlainMessenger {
     /// The most messages ``placeLines(_:)`` says of a day jumped to.
     static let pastLines = 10
 
-    /// What a jump changed since `past` (the message the last jump said, `nil` in the
-    /// present): the day jumped to and its first messages (`ChatFrame.jumpedTo`, not the
-    /// view's top, which moves while a jump lands), or ``ChatStrings/backToLatest`` once
-    /// the newest messages show again. Empty when nothing moved.
-    func placeLines(_ past: inout MessageID?) -> [String] {
-        let frame = screen.presenter.frame()
-        if frame.isShowingLatest {
-            guard past != nil else { return [] }
-            past = nil
+    /// What was said of the place: how many jumps, and whether the past shows.
+    struct SaidPlace {
+        var jumps: Int
+        var inPast = false
+    }
+
+    /// What a jump changed since `said`: the day jumped to and its first messages
+    /// (`ChatPresenter.jumpedTo`, not the view's top, which moves while a jump lands), a
+    /// second jump to the same day too, or ``ChatStrings/backToLatest`` once the newest
+    /// messages show again. Empty when nothing moved. It reads the presenter, not a frame:
+    /// making one lays rows out and asks for pages and link previews.
+    func placeLines(_ said: inout SaidPlace) -> [String] {
+        let presenter = screen.presenter
+        if presenter.isShowingLatest {
+            said.jumps = presenter.jumpCount
+            guard said.inPast else { return [] }
+            said.inPast = false
             return [InertText.singleLine(screen.style.strings.backToLatest)]
         }
-        guard let anchor = frame.jumpedTo, anchor != past else { return [] }
-        past = anchor
+        guard presenter.jumpCount != said.jumps, let anchor = presenter.jumpedTo else { return [] }
+        said.jumps = presenter.jumpCount
+        said.inPast = true
         return transcript.lines(from: anchor, limit: Self.pastLines)
     }
 
