@@ -98,9 +98,7 @@ extension GTKTests {
 
         @Test("in a chat screen, Enter on a command runs it instead of sending, and the field empties")
         func enterRunsCommand() async throws {
-            try GTKHarness.start()
-            let screen = ChatScreen(conversation: ChatFixtures.conversation(10), style: .iMessage)
-            let window = try GTKHarness.window(screen.root, width: 420, height: 600)
+            let (screen, window) = try hostedScreen()
             defer { GTKHarness.close(window) }
             let bar = screen.inputBarView
             var sent: [String] = [], commands: [String] = []
@@ -287,9 +285,7 @@ extension GTKTests {
 
         @Test("typed past the line limit, the field shows the newest lines whole, the top one not cut (#14)")
         func scrollsByWholeLines() async throws {
-            try GTKHarness.start()
-            let screen = ChatScreen(conversation: ChatFixtures.conversation(10), style: .iMessage)
-            let window = try GTKHarness.window(screen.root, width: 420, height: 600)
+            let (screen, window) = try hostedScreen()
             defer { GTKHarness.close(window) }
             await GTKHarness.pump(until: { GTKHarness.size(screen.inputBarView.root).height > 0 })
             screen.inputBarView.focus()
@@ -650,6 +646,13 @@ extension GTKTests {
         }
 
         /// The bar at the bottom of a window under an expanding filler, as an app puts it.
+        /// A chat screen of ten messages in a 420×600 window.
+        private func hostedScreen() throws -> (ChatScreen, WidgetPointer) {
+            try GTKHarness.start()
+            let screen = ChatScreen(conversation: ChatFixtures.conversation(10), style: .iMessage)
+            return (screen, try GTKHarness.window(screen.root, width: 420, height: 600))
+        }
+
         private func host(_ bar: InputBarView, width: Int32 = 420, height: Int32 = 320) throws -> WidgetPointer {
             let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
             let filler = gtk_label_new(nil)!

@@ -117,13 +117,48 @@ extension PlainModeTests {
 }
 
 extension PlainModeTests {
-    /// Reads what `descriptor` holds until `done` says the text is complete, or 5 s pass.
-    func read(_ descriptor: Int32, into text: inout String, until done: (String) -> Bool) async {
-        var scratch = [UInt8](repeating: 0, count: 65_536)
-        for _ in 0..<500 where !done(text) {
-            let bytes = (try? FileDescriptorIO.readAvailable(descriptor, into: &scratch)) ?? []
-            text += String(decoding: bytes, as: UTF8.self)
-            if !done(text) { try? await Task.sleep(for: .milliseconds(10)) }
+    /// A plain messenger running on pipes: lines typed in, what it says read out.
+    @MainActor
+    final class PlainRun {
+        private var input: [Int32] = [-1, -1]
+        private var output: [Int32] = [-1, -1]
+        private var running: Task<Void, Never>?
+        /// Everything said so far.
+        private(set) var said = ""
+
+        init(_ screen: ChatScreen, backlog: Int) {
+            #expect(pipe(&input) == 0 && pipe(&output) == 0)
+            _ = fcntl(output[0], F_SETFL, fcntl(output[0], F_GETFL) | O_NONBLOCK)
+            let messenger = PlainMessenger(screen: screen, input: input[0], output: output[1], backlog: backlog)
+            running = Task { @MainActor in await messenger.run() }
+        }
+
+        func type(_ line: String) {
+            let bytes = Array((line + "\n").utf8)
+            #expect(write(input[1], bytes, bytes.count) == bytes.count)
+        }
+
+        /// Reads what was said until `done` says it is complete, or 5 s pass.
+        func read(until done: (String) -> Bool) async {
+            for _ in 0..<500 where !done(said) {
+                readAvailable()
+                if !done(said) { try? await Task.sleep(for: .milliseconds(10)) }
+            }
+        }
+
+        private func readAvailable() {
+            var scratch = [UInt8](repeating: 0, count: 65_536)
+            let bytes = (try? FileDescriptorIO.readAvailable(output[0], into: &scratch)) ?? []
+            said += String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// Ends the input, waits for the messenger, and returns what it said, by line.
+        func finish() async -> [String] {
+            close(input[1])
+            await running?.value
+            readAvailable()
+            [input[0], output[0], output[1]].forEach { close($0) }
+            return said.split(separator: "\n").map(String.init)
         }
     }
 
@@ -149,30 +184,18 @@ extension PlainModeTests {
             }
             return true
         }
-        var inputPipe: [Int32] = [-1, -1], outputPipe: [Int32] = [-1, -1]
-        #expect(pipe(&inputPipe) == 0 && pipe(&outputPipe) == 0)
-        defer { [inputPipe[0], outputPipe[0], outputPipe[1]].forEach { close($0) } }
-        _ = fcntl(outputPipe[0], F_SETFL, fcntl(outputPipe[0], F_GETFL) | O_NONBLOCK)
-        let messenger = PlainMessenger(screen: screen, input: inputPipe[0], output: outputPipe[1], backlog: 2)
-        let running = Task { @MainActor in await messenger.run() }
-        func type(_ line: String) {
-            let bytes = Array((line + "\n").utf8)
-            #expect(write(inputPipe[1], bytes, bytes.count) == bytes.count)
-        }
-        var output = ""
-        await read(outputPipe[0], into: &output) { $0.contains("day 99 says hi") }
-        type("/jump")
+        let run = PlainRun(screen, backlog: 2)
+        await run.read { $0.contains("day 99 says hi") }
+        run.type("/jump")
         let grouping = Grouping(style: style)
         let day = grouping.dayText(history[40].date)
-        await read(outputPipe[0], into: &output) { $0.contains("day 49 says hi") }
+        await run.read { $0.contains("day 49 says hi") }
         // The same jump again, from the past: said again.
-        type("/jump")
-        await read(outputPipe[0], into: &output) { $0.components(separatedBy: "day 49 says hi").count == 3 }
-        type("/now")
-        await read(outputPipe[0], into: &output) { $0.contains(ChatStrings().backToLatest) }
-        close(inputPipe[1])
-        await running.value
-        let lines = output.split(separator: "\n").map(String.init)
+        run.type("/jump")
+        await run.read { $0.components(separatedBy: "day 49 says hi").count == 3 }
+        run.type("/now")
+        await run.read { $0.contains(ChatStrings().backToLatest) }
+        let lines = await run.finish()
         let jumped = try #require(lines.firstIndex(of: day), "\(lines)")
         // Ten messages from the one jumped to, each day's label first (a message a day
         // here), then the way back, once.
@@ -196,22 +219,14 @@ extension PlainModeTests {
             presenter.showNotice("“bad” is not a date")
             return true
         }
-        var inputPipe: [Int32] = [-1, -1], outputPipe: [Int32] = [-1, -1]
-        #expect(pipe(&inputPipe) == 0 && pipe(&outputPipe) == 0)
-        defer { [inputPipe[0], outputPipe[0], outputPipe[1]].forEach { close($0) } }
-        _ = fcntl(outputPipe[0], F_SETFL, fcntl(outputPipe[0], F_GETFL) | O_NONBLOCK)
-        let messenger = PlainMessenger(screen: screen, input: inputPipe[0], output: outputPipe[1], backlog: 1)
-        let running = Task { @MainActor in await messenger.run() }
-        let bytes = Array("/bad\n".utf8)
-        var output = ""
+        let run = PlainRun(screen, backlog: 1)
         let count = { (text: String) in text.components(separatedBy: "“bad” is not a date").count - 1 }
-        #expect(write(inputPipe[1], bytes, bytes.count) == bytes.count)
-        await read(outputPipe[0], into: &output) { count($0) == 1 }
+        run.type("/bad")
+        await run.read { count($0) == 1 }
         // Again, while the first is still showing.
-        #expect(write(inputPipe[1], bytes, bytes.count) == bytes.count)
-        await read(outputPipe[0], into: &output) { count($0) == 2 }
-        close(inputPipe[1])
-        await running.value
+        run.type("/bad")
+        await run.read { count($0) == 2 }
+        let output = await run.finish().joined(separator: "\n")
         #expect(count(output) == 2, "\(output)")
         #expect(!output.contains("/bad"), "a command is not sent")
     }
