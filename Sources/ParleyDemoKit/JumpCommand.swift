@@ -41,9 +41,19 @@ public enum JumpCommand {
     /// What the demos say to a jump to `date` when no message is from that day or later:
     /// the newest messages show instead.
     public static func nothingNotice(from date: Date, calendar: Calendar = .current) -> String {
+        "No messages from \(day(date, calendar)) on: these are the newest"
+    }
+
+    /// What the demos say to a jump to `date` that lands on a later day, `shown`: nothing
+    /// was written that day (or the conversation starts later).
+    public static func laterNotice(from date: Date, shown: Date, calendar: Calendar = .current) -> String {
+        "Nothing on \(day(date, calendar)): the next messages are from \(day(shown, calendar))"
+    }
+
+    /// `date`'s day as the command takes it, "2026-11-20".
+    private static func day(_ date: Date, _ calendar: Calendar) -> String {
         let day = calendar.dateComponents([.year, .month, .day], from: date)
-        let shown = String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)
-        return "No messages from \(shown) on: these are the newest"
+        return String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)
     }
 
     /// What the demos say to a jump in a history that cannot open at a date.
@@ -51,8 +61,8 @@ public enum JumpCommand {
 
     /// Carries out `request` for `presenter`: a day through `jump` (the front end's jump,
     /// which may first stop a scroll gliding), the present through `latest`, and a notice
-    /// for what is not a date, for a history that cannot jump, and for a day with nothing
-    /// from it on.
+    /// for what is not a date, for a history that cannot jump, for a day with nothing from
+    /// it on, and for a day without messages, which shows the next day that has some.
     @MainActor
     public static func perform(
         _ request: Request, on presenter: ChatPresenter, jump: @MainActor (Date) async -> MessageID?,
@@ -64,9 +74,14 @@ public enum JumpCommand {
         case .date(let date):
             guard presenter.canJump else { return presenter.showNotice(cannotJumpNotice) }
             if let anchor = await jump(date) {
-                // A day past the newest message lands on the newest, which is older.
-                if presenter.isShowingLatest, let shown = presenter.conversation.message(anchor), shown.date < date {
+                guard let shown = presenter.conversation.message(anchor) else { return }
+                let calendar = Calendar.current
+                if presenter.isShowingLatest, shown.date < date {
+                    // A day past the newest message lands on the newest, which is older.
                     presenter.showNotice(nothingNotice(from: date))
+                } else if calendar.startOfDay(for: shown.date) > calendar.startOfDay(for: date) {
+                    // A day without messages (or before the first) lands on a later one.
+                    presenter.showNotice(laterNotice(from: date, shown: shown.date))
                 }
                 return
             }

@@ -65,7 +65,12 @@ struct DemoCommandTests {
             await JumpCommand.perform(request, on: presenter, jump: { await presenter.jump(to: $0) }, latest: { await presenter.returnToLatest() })
         }
         await perform(.date(start.addingTimeInterval(50 * 3_600)))
-        #expect(presenter.frame().jumpedTo == "m50" && presenter.notice == nil)
+        #expect(presenter.frame().jumpedTo == "m50" && presenter.notice == nil, "a day with messages: no notice")
+        // Before the first message: the first day shows, and the notice says from when.
+        let early = start.addingTimeInterval(-30 * 86_400)
+        await perform(.date(early))
+        #expect(presenter.frame().jumpedTo == "m0")
+        #expect(presenter.notice == JumpCommand.laterNotice(from: early, shown: start), "\(presenter.notice ?? "none")")
         await perform(.latest)
         #expect(presenter.frame().isShowingLatest)
         let future = start.addingTimeInterval(1_000 * 3_600)
