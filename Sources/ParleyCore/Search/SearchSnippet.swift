@@ -26,16 +26,8 @@ public struct SearchSnippet: Hashable, Sendable {
         let characters = Array(InertText.singleLine(String(text.prefix(Self.scannedLength))))
         let line = String(characters)
         let matches = SearchText.matches(of: query, in: line) ?? []
-        // Character positions of the first match, to cut around.
-        var firstCharacter = 0
-        if let first = matches.first {
-            var bytes = 0
-            for character in characters {
-                if bytes >= first.lowerBound { break }
-                bytes += character.utf8.count
-                firstCharacter += 1
-            }
-        }
+        // Character position of the first match, to cut around.
+        let firstCharacter = matches.first.map { Self.position(ofByte: $0.lowerBound, in: characters) } ?? 0
         var lower = max(0, firstCharacter - radius)
         var upper = min(characters.count, firstCharacter + radius * 2)
         // Cut between words where a space comes in reach: "…the garden salad", not
@@ -51,16 +43,33 @@ public struct SearchSnippet: Hashable, Sendable {
             upper = space
         }
         while upper > lower + 1, characters[upper - 1].isWhitespace, upper < characters.count { upper -= 1 }
-        let head = lower > 0 ? "…" : ""
-        let tail = upper < characters.count ? "…" : ""
-        let cutBytes = characters[..<lower].reduce(0) { $0 + $1.utf8.count }
-        let keptBytes = characters[lower..<upper].reduce(0) { $0 + $1.utf8.count }
+        self = Self.cut(characters, lower..<upper, matches: matches)
+    }
+
+    /// `characters[kept]`, with "…" where text was cut at either end, and the `matches`
+    /// (UTF-8 ranges in `characters`) that lie in it, moved with it.
+    private static func cut(_ characters: [Character], _ kept: Range<Int>, matches: [Range<Int>]) -> SearchSnippet {
+        let head = kept.lowerBound > 0 ? "…" : ""
+        let tail = kept.upperBound < characters.count ? "…" : ""
+        let cutBytes = characters[..<kept.lowerBound].reduce(0) { $0 + $1.utf8.count }
+        let keptBytes = characters[kept].reduce(0) { $0 + $1.utf8.count }
         let shift = head.utf8.count - cutBytes
-        self.text = head + String(characters[lower..<upper]) + tail
-        self.matches = matches.compactMap { range in
-            guard range.lowerBound >= cutBytes, range.upperBound <= cutBytes + keptBytes else { return nil }
-            return (range.lowerBound + shift)..<(range.upperBound + shift)
+        return SearchSnippet(
+            text: head + String(characters[kept]) + tail,
+            matches: matches.compactMap { range in
+                guard range.lowerBound >= cutBytes, range.upperBound <= cutBytes + keptBytes else { return nil }
+                return (range.lowerBound + shift)..<(range.upperBound + shift)
+            })
+    }
+
+    /// The position in `characters` of the character at or after UTF-8 offset `byte`.
+    private static func position(ofByte byte: Int, in characters: [Character]) -> Int {
+        var bytes = 0
+        for (index, character) in characters.enumerated() {
+            if bytes >= byte { return index }
+            bytes += character.utf8.count
         }
+        return characters.count
     }
 
     /// This snippet for a line `limit` wide, each character `width` wide (1 by default;
@@ -71,13 +80,8 @@ public struct SearchSnippet: Hashable, Sendable {
     public func fitting(width limit: Int, measuring width: (Character) -> Int = { _ in 1 }) -> SearchSnippet {
         guard limit > 0, let first = matches.first else { return self }
         let characters = Array(text)
-        // Character positions of the first match's start and end.
-        var bytes = 0, start = characters.count, end = characters.count
-        for (index, character) in characters.enumerated() {
-            if start == characters.count, bytes >= first.lowerBound { start = index }
-            if bytes >= first.upperBound { end = index; break }
-            bytes += character.utf8.count
-        }
+        let start = Self.position(ofByte: first.lowerBound, in: characters)
+        let end = Self.position(ofByte: first.upperBound, in: characters)
         // The width of the characters before each position.
         var before = [0]
         before.reserveCapacity(characters.count + 1)
@@ -93,13 +97,6 @@ public struct SearchSnippet: Hashable, Sendable {
         if !characters[lower - 1].isWhitespace, let space = characters[lower..<start].firstIndex(where: \.isWhitespace) {
             lower = space + 1
         }
-        let cutBytes = characters[..<lower].reduce(0) { $0 + $1.utf8.count }
-        let head = "…"
-        let shift = head.utf8.count - cutBytes
-        return SearchSnippet(
-            text: head + String(characters[lower...]),
-            matches: matches.compactMap { range in
-                range.lowerBound >= cutBytes ? (range.lowerBound + shift)..<(range.upperBound + shift) : nil
-            })
+        return Self.cut(characters, lower..<characters.count, matches: matches)
     }
 }
