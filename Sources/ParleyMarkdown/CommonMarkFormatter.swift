@@ -30,28 +30,27 @@ public struct CommonMarkFormatter: TextFormatter {
     public init() {}
 
     public func format(_ source: String) -> FormattedText {
-        // cmark-gfm keeps the inline parser's special characters in one process-wide
-        // table that attaching an extension adds to and freeing a parser takes from: two
-        // parsers at once would lose "~" from each other. One parse at a time.
-        Self.lock.withLock { registered in
-            if !registered {
-                cmark_gfm_core_extensions_ensure_registered()
-                registered = true
-            }
-            return Self.parse(source, decorated: true)
-        }
+        Self.parseAlone(source, decorated: true)
     }
 
     /// `source`'s words on one line, without quote bars and rules: "Today's menu at the
     /// café: • soup of the day book before noon See the menu". Bullets and numbers stay
     /// (they separate items); a table's cells are separated by commas.
     public func summary(_ source: String) -> String {
-        Self.lock.withLock { registered in
+        FormattedText.oneLine(Self.parseAlone(source, decorated: false).content.string)
+    }
+
+    /// ``parse(_:decorated:)`` with no other parse running: cmark-gfm keeps the inline
+    /// parser's special characters in one process-wide table that attaching an extension
+    /// adds to and freeing a parser takes from, so two parsers at once would lose "~" from
+    /// each other.
+    private static func parseAlone(_ source: String, decorated: Bool) -> FormattedText {
+        lock.withLock { registered in
             if !registered {
                 cmark_gfm_core_extensions_ensure_registered()
                 registered = true
             }
-            return FormattedText.oneLine(Self.parse(source, decorated: false).content.string)
+            return parse(source, decorated: decorated)
         }
     }
 

@@ -60,8 +60,7 @@ public struct ReplyQuote: Hashable, Sendable {
     /// `text` on one line (line breaks and runs of spaces as one space), shortened to
     /// ``maximumLength`` characters with "…".
     static func oneLine(_ text: String) -> String {
-        let words = text.prefix(maximumLength * 4).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        let line = InertText.singleLine(words)
+        let line = InertText.singleLine(FormattedText.oneLine(String(text.prefix(maximumLength * 4))))
         return line.count > maximumLength ? String(line.prefix(maximumLength - 1)) + "…" : line
     }
 }

@@ -47,11 +47,7 @@ public enum TextDetector {
             while index < count, !isWordBreak(bytes[index]) {
                 // Quotation marks, commas and full stops outside ASCII end a word as a
                 // space does (text without spaces runs on after them: "链接：https://…。").
-                if mayEndWord(bytes[index]), let scalar = scalar(in: bytes, at: index, before: count),
-                    endsWord(scalar.value)
-                {
-                    break
-                }
+                if wordEnderLength(in: bytes, at: index) != nil { break }
                 if isMarker(bytes[index]) { (earlier, last) = (last, index) }
                 index += 1
             }
@@ -60,11 +56,7 @@ public enum TextDetector {
                 result.append(detection)
             }
             // Past the punctuation that ended the word.
-            if index < count, mayEndWord(bytes[index]), let scalar = scalar(in: bytes, at: index, before: count),
-                endsWord(scalar.value)
-            {
-                index += scalar.length
-            }
+            if index < count, let length = wordEnderLength(in: bytes, at: index) { index += length }
         }
         return result
     }
@@ -298,10 +290,13 @@ public enum TextDetector {
         }
     }
 
-    /// Whether `value` is punctuation outside ASCII that ends a word as a space does
-    /// (``wordEnders``).
-    private static func endsWord(_ value: Unicode.Scalar) -> Bool {
-        wordEnders.contains(value)
+    /// The length in bytes of the punctuation outside ASCII starting at `index` that ends
+    /// a word as a space does (``wordEnders``), or nil.
+    private static func wordEnderLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        guard mayEndWord(bytes[index]), let (scalar, length) = scalar(in: bytes, at: index, before: bytes.count),
+            wordEnders.contains(scalar)
+        else { return nil }
+        return length
     }
 
     /// Quotation marks, sentence punctuation and CJK brackets that end a word: never
